@@ -1,0 +1,31 @@
+"""Call Break rules engine: pure Python, no Django.
+
+Rules and scoring (``Rules``, ``score_hand``), the play obligations (``legal_plays``,
+``trick_winner``), the match state machine (``new_match``, ``deal_cards``, ``apply_action``,
+``legal_actions``), per-seat views (``view_for``) and the match record (``match_record``,
+``replay_record``). The mask-level fast path for bots is in ``games.engine.fast``.
+"""
+
+from .errors import EngineError
+from .play import legal_plays, trick_winner
+from .record import match_record, replay_record
+from .rules import Rules, score_hand
+from .state import MatchState, apply_action, deal_cards, new_match, places
+from .view import legal_actions, view_for
+
+__all__ = [
+    "EngineError",
+    "MatchState",
+    "Rules",
+    "apply_action",
+    "deal_cards",
+    "legal_actions",
+    "legal_plays",
+    "match_record",
+    "new_match",
+    "places",
+    "replay_record",
+    "score_hand",
+    "trick_winner",
+    "view_for",
+]

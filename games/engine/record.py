@@ -1,0 +1,111 @@
+"""The match record (one JSON document per match) and its replay. Format: RECORD.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import EngineError
+from .rules import Rules
+from .state import MatchState, apply_action, final_places, new_match
+
+RECORD_VERSION = 1
+
+
+def match_record(state: MatchState) -> dict[str, Any]:
+    """The whole match so far: rules, every deal, call and card, and the results.
+
+    Completed hands are in ``hands``; a hand under way (or thrown-in deals awaiting the next
+    deal) is in ``current``, so the record replays to exactly this state at any moment.
+    """
+    current = None
+    if state.phase != "finished" and (state.deal is not None or state.redeals):
+        current = {
+            "hand_number": state.hand_number,
+            "dealer": state.dealer,
+            "deal": state.deal,
+            "redeals": state.redeals,
+            "calls": state.calls,
+            "call_order": [(state.dealer + k) % 4 for k in range(1, 5)
+                           if state.calls[(state.dealer + k) % 4] is not None],
+            "tricks": state.tricks,
+            "trick": [{"seat": s, "card": c} for s, c in state.trick],
+        }
+    record = {
+        "version": RECORD_VERSION,
+        "rules": state.rules.to_dict(),
+        "first_dealer": state.first_dealer,
+        "hands": state.history,
+        "current": current,
+        "totals": state.scores,
+        "places": final_places(state),
+        "winners": state.winners,
+        "finished": state.phase == "finished",
+    }
+    # A deep copy, so the caller may keep or change it without touching the state.
+    return _copy(record)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_copy(v) for v in value]
+    return value
+
+
+def _replay_hand(state: MatchState, hand: dict[str, Any]) -> MatchState:
+    """Apply one hand's thrown-in deals, deal, calls and cards."""
+    for thrown in hand.get("redeals", []):
+        state = apply_action(state, {"type": "deal", "hands": thrown["deal"]})
+        if thrown["reason"] == "min_total":
+            for seat in [(state.dealer + k) % 4 for k in range(1, 5)]:
+                state = apply_action(state, {"type": "call", "seat": seat,
+                                             "call": thrown["calls"][seat]})
+        else:
+            state = apply_action(state, {"type": "redeal", "seat": thrown["seat"]})
+    if hand.get("deal") is None:
+        return state
+    state = apply_action(state, {"type": "deal", "hands": hand["deal"]})
+    for seat in hand["call_order"]:
+        state = apply_action(state, {"type": "call", "seat": seat, "call": hand["calls"][seat]})
+    plays = [(t["leader"], t["cards"]) for t in hand["tricks"]]
+    partial = hand.get("trick") or []
+    if partial:
+        plays.append((partial[0]["seat"], [p["card"] for p in partial]))
+    for leader, cards in plays:
+        for k, card in enumerate(cards):
+            state = apply_action(state, {"type": "play", "seat": (leader + k) % 4, "card": card})
+    return state
+
+
+def replay_record(record: dict[str, Any]) -> MatchState:
+    """Re-apply every deal, call and card of a record through ``apply_action``.
+
+    Returns the final state; raises EngineError("bad_record") if an action is refused or any
+    stored result (trick winners, tricks won, scores, totals, places) differs from the replay.
+    """
+    try:
+        if record["version"] != RECORD_VERSION:
+            raise EngineError("bad_record", "This match record has an unknown version.")
+        state = new_match(Rules.from_dict(record["rules"]), first_dealer=record["first_dealer"])
+        for hand in record["hands"]:
+            state = _replay_hand(state, hand)
+            if state.history[-1] != hand:
+                raise EngineError("bad_record",
+                                  f"Hand {hand.get('hand_number')} does not replay as recorded.")
+        if record.get("current"):
+            state = _replay_hand(state, record["current"])
+        if state.tricks != ((record.get("current") or {}).get("tricks") or state.tricks):
+            raise EngineError("bad_record", "The hand in progress does not replay as recorded.")
+        summary = (state.scores, final_places(state), state.winners, state.phase == "finished")
+        if summary != (record["totals"], record["places"], record["winners"], record["finished"]):
+            raise EngineError("bad_record", "The recorded totals or places do not match.")
+    except EngineError as exc:
+        if exc.code == "bad_record":
+            raise
+        raise EngineError(
+            "bad_record", f"The record holds an illegal action: {exc.detail}"
+        ) from exc
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:
+        raise EngineError("bad_record", f"The record is malformed ({exc!r}).") from exc
+    return state
