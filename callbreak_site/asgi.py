@@ -1,0 +1,48 @@
+"""ASGI entry point: Django over HTTP and the players' websocket at ``/ws/``."""
+
+import asyncio
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "callbreak_site.settings")
+django_asgi_app = get_asgi_application()
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+
+from callbreak_site import embedded  # noqa: E402
+from games.api.routing import websocket_urlpatterns  # noqa: E402
+from games.api.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
+
+router = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(
+            TokenOrSessionAuthMiddleware(URLRouter(websocket_urlpatterns))
+        ),
+    }
+)
+
+
+async def application(scope, receive, send):  # noqa: ANN001 - ASGI signature
+    """The router, plus the bookkeeping the in-process worker needs."""
+    if embedded.server_loop() is None:
+        embedded.remember_server_loop(asyncio.get_running_loop())
+    if scope["type"] == "lifespan":
+        await _lifespan(receive, send)
+        return
+    await router(scope, receive, send)
+
+
+async def _lifespan(receive, send) -> None:  # noqa: ANN001
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            if settings.CELERY_IN_PROCESS_WORKER and os.environ.get("CALLBREAK_SERVE") == "1":
+                embedded.start_in_process_worker()
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            await send({"type": "lifespan.shutdown.complete"})
+            return

@@ -1,0 +1,138 @@
+"""Register, token, login, logout and me — and every bad input they must refuse cleanly."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from tests.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def register(api: APIClient, **body):
+    return api.post("/api/auth/register/", body, format="json")
+
+
+def test_register_returns_username_and_a_working_token(api):
+    response = register(api, username="asha", password=PASSWORD)
+    assert response.status_code == 201
+    assert response.json()["username"] == "asha"
+    token = response.json()["token"]
+    assert Token.objects.get(key=token).user.username == "asha"
+
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    me = client.get("/api/auth/me/")
+    assert me.status_code == 200
+    assert me.json()["username"] == "asha"
+
+
+def test_register_starts_a_browser_session(api):
+    register(api, username="bikash", password=PASSWORD)
+    assert api.get("/api/auth/me/").json()["username"] == "bikash"
+
+
+def test_duplicate_username_is_refused_case_insensitively(api):
+    assert register(api, username="Chandra", password=PASSWORD).status_code == 201
+    response = APIClient().post(
+        "/api/auth/register/", {"username": "chandra", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid"
+    assert "username" in body["fields"]
+    assert get_user_model().objects.filter(username__iexact="chandra").count() == 1
+
+
+@pytest.mark.parametrize(
+    "password", ["short", "password123", "12345678901", "deepak123"],
+    ids=["too-short", "common", "numeric", "like-username"],
+)
+def test_weak_passwords_are_refused_with_a_reason(api, password):
+    response = register(api, username="deepak", password=password)
+    assert response.status_code == 400
+    assert "password" in response.json()["fields"]
+    assert response.json()["fields"]["password"]
+    assert not get_user_model().objects.filter(username="deepak").exists()
+
+
+@pytest.mark.parametrize("body", [{}, {"username": "esha"}, {"password": PASSWORD}])
+def test_missing_fields_are_named(api, body):
+    response = api.post("/api/auth/register/", body, format="json")
+    assert response.status_code == 400
+    for field in {"username", "password"} - set(body):
+        assert field in response.json()["fields"]
+
+
+def test_reserved_and_malformed_usernames_are_refused(api):
+    for name in ["bot_hard", "open", "has space", "x" * 31]:
+        assert register(api, username=name, password=PASSWORD).status_code == 400
+
+
+def test_token_endpoint_returns_the_users_token(api, owner):
+    response = api.post(
+        "/api/auth/token/", {"username": "owner", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    assert response.json()["token"] == Token.objects.get(user=owner).key
+
+
+def test_wrong_password_and_unknown_user_get_the_same_answer(api, owner):
+    wrong = api.post("/api/auth/token/", {"username": "owner", "password": "nope"}, format="json")
+    unknown = api.post(
+        "/api/auth/token/", {"username": "nobody", "password": PASSWORD}, format="json"
+    )
+    assert wrong.status_code == unknown.status_code == 400
+    assert wrong.json() == unknown.json()
+    assert "token" not in wrong.json()
+
+
+def test_session_login_then_me_then_logout(api, owner):
+    response = api.post(
+        "/api/auth/login/", {"username": "owner", "password": PASSWORD}, format="json"
+    )
+    assert response.status_code == 200
+    assert api.get("/api/auth/me/").json()["username"] == "owner"
+    assert api.post("/api/auth/logout/").status_code == 204
+    assert api.get("/api/auth/me/").status_code in (401, 403)
+
+
+def test_token_logout_revokes_the_token(owner_api, owner):
+    assert owner_api.post("/api/auth/logout/").status_code == 204
+    assert not Token.objects.filter(user=owner).exists()
+    assert owner_api.get("/api/auth/me/").status_code == 401
+
+
+def test_me_needs_authentication(api):
+    response = api.get("/api/auth/me/")
+    assert response.status_code in (401, 403)
+    assert "code" in response.json()
+
+
+def test_session_writes_need_a_csrf_token(owner):
+    client = APIClient(enforce_csrf_checks=True)
+    client.force_login(owner)
+    assert client.post("/api/auth/logout/").status_code == 403
+
+
+def test_login_attempts_are_throttled(api, owner, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+                                   "auth": "3/min"},
+    }
+    codes = [
+        api.post("/api/auth/token/", {"username": "owner", "password": "x"}, format="json")
+        .status_code
+        for _ in range(5)
+    ]
+    assert codes[:3] == [400, 400, 400]
+    assert codes[3:] == [429, 429]
+
+
+def test_admin_is_enabled(api):
+    response = api.get("/admin/login/")
+    assert response.status_code == 200

@@ -1,0 +1,97 @@
+"""Settings choose PostgreSQL and Redis from the environment, the embedded default without."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import json
+from django.conf import settings
+import django
+django.setup()
+print(json.dumps({
+    "engine": settings.DATABASES["default"]["ENGINE"],
+    "name": str(settings.DATABASES["default"]["NAME"]),
+    "options": {k: v for k, v in settings.DATABASES["default"].get("OPTIONS", {}).items()
+                if k in ("transaction_mode", "pool")},
+    "channels": settings.CHANNEL_LAYERS["default"]["BACKEND"],
+    "cache": settings.CACHES["default"]["BACKEND"],
+    "broker": settings.CELERY_BROKER_URL,
+    "in_process_worker": settings.CELERY_IN_PROCESS_WORKER,
+    "debug": settings.DEBUG,
+    "port": settings.PORT,
+    "hosts": settings.ALLOWED_HOSTS,
+}))
+"""
+
+
+def probe(tmp_path: Path, **env: str) -> dict:
+    clean = {k: v for k, v in os.environ.items()
+             if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "PORT", "ALLOWED_HOSTS",
+                          "SECRET_KEY", "PRODUCTION"}}
+    clean.update(DJANGO_SETTINGS_MODULE="callbreak_site.settings", VAR_DIR=str(tmp_path), **env)
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True,
+        check=True,
+    )
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+def test_no_environment_means_sqlite_in_memory_layer_and_in_process_worker(tmp_path):
+    found = probe(tmp_path)
+    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["name"].startswith(str(tmp_path))
+    assert found["options"]["transaction_mode"] == "IMMEDIATE"
+    assert found["channels"] == "channels.layers.InMemoryChannelLayer"
+    assert found["cache"].endswith("LocMemCache")
+    assert found["broker"] == "memory://"
+    assert found["in_process_worker"] is True
+    assert found["port"] == 8000
+    assert found["debug"] is False
+    assert (tmp_path / "secret_key").exists()
+
+
+def test_database_url_selects_postgres_with_a_connection_pool(tmp_path):
+    found = probe(tmp_path, DATABASE_URL="postgres://someone@db.example:5433/cbdb")
+    assert found["engine"] == "django.db.backends.postgresql"
+    assert found["name"] == "cbdb"
+    assert found["options"]["pool"]["max_size"] >= 1
+
+
+def test_redis_url_selects_channels_redis_cache_and_broker(tmp_path):
+    found = probe(tmp_path, REDIS_URL="redis://cache.example:6380/3")
+    assert found["channels"] == "channels_redis.core.RedisChannelLayer"
+    assert found["cache"].endswith("RedisCache")
+    assert found["broker"] == "redis://cache.example:6380/3"
+    assert found["in_process_worker"] is False
+
+
+def test_port_debug_and_hosts_come_from_the_environment(tmp_path):
+    found = probe(tmp_path, PORT="9123", DEBUG="1", ALLOWED_HOSTS="a.example, b.example")
+    assert found["port"] == 9123
+    assert found["debug"] is True
+    assert found["hosts"] == ["a.example", "b.example"]
+
+
+def test_production_refuses_to_start_without_a_strong_secret(tmp_path):
+    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+                 VAR_DIR=str(tmp_path), PRODUCTION="1", SECRET_KEY="short")
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_a_non_postgres_database_url_is_refused(tmp_path):
+    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+                 VAR_DIR=str(tmp_path), DATABASE_URL="mysql://x@y/z")
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "postgres" in result.stderr
