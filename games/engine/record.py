@@ -95,8 +95,6 @@ def replay_record(record: dict[str, Any]) -> MatchState:
                                   f"Hand {hand.get('hand_number')} does not replay as recorded.")
         if record.get("current"):
             state = _replay_hand(state, record["current"])
-        if state.tricks != ((record.get("current") or {}).get("tricks") or state.tricks):
-            raise EngineError("bad_record", "The hand in progress does not replay as recorded.")
         summary = (state.scores, final_places(state), state.winners, state.phase == "finished")
         if summary != (record["totals"], record["places"], record["winners"], record["finished"]):
             raise EngineError("bad_record", "The recorded totals or places do not match.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_index, cards_of, mask_of
+from .errors import EngineError
 from .fast import FOLLOW_CODES, legal_mask
 from .play import spade_lead_ok
 from .state import MatchState, can_redeal, final_places, legal_calls
@@ -47,6 +48,8 @@ def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
     hand while the next deal is awaited. ``hand_results`` gives calls, tricks won, scores and
     totals of completed hands, never their deals.
     """
+    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+        raise EngineError("bad_action", "A view is for seat 0 to 3, or None for spectators.")
     tricks = [_trick_view(t) for t in state.tricks]
     last = tricks[-1] if tricks else None
     if last is None and state.phase == "dealing" and state.history:

@@ -301,3 +301,19 @@ def test_the_view_keeps_the_last_trick_of_the_previous_hand_while_the_next_deal_
     assert view["last_trick"]["winner"] == 0 and view["tricks"] == []
     assert view["hand_results"][0]["scores"] == [22, -10, -10, -10]
     assert "deal" not in view["hand_results"][0]
+
+
+@pytest.mark.parametrize("seat", [4, -1, True, "0"])
+def test_a_view_for_a_seat_that_does_not_exist_is_refused(seat):
+    with pytest.raises(EngineError):
+        view_for(dealt(), seat)
+
+
+def test_a_finished_match_offers_no_actions():
+    state = new_match(Rules(hands=1), first_dealer=0)
+    state = call_all(act(state, type="deal", hands=BY_SUIT), [1, 1, 1, 1])
+    state = play_lowest_until(state, lambda s: s.phase != "playing")
+    assert state.phase == "finished"
+    assert all(legal_actions(state, s) == {"calls": [], "cards": [], "redeal": False}
+               for s in range(4))
+    assert refused(state, type="deal", hands=BY_SUIT).code == "wrong_phase"

@@ -1,0 +1,129 @@
+"""What a bot knows at its turn, read from its seat's view and nothing else.
+
+``Table.from_view`` turns the JSON view into masks, and infers from the cards already played
+which cards each other seat can no longer hold:
+
+- a player who did not follow the led suit is void in it (every follow mode);
+- under strict or free follow, a void player who did not beat the trick holds no card that
+  would have beaten it (no spade at all, or no spade above the best one in the trick);
+- under strict follow only, a player who followed suit without beating the trick holds no
+  card of that suit above the trick's best;
+- a spade led while the lead variants forbade it means the leader held only spades.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..cards import FULL_DECK, SPADES, card_index, mask_of
+from ..fast import BEATERS, CASUAL, FOLLOW_CODES, STRICT, SUIT_OF
+from ..rules import Rules
+
+
+@dataclass
+class Table:
+    """One seat's knowledge of the current hand, as card masks.
+
+    ``allowed[p]`` holds the cards seat ``p`` may still hold as far as public play shows
+    (for the bot's own seat: its exact hand). ``possible(p)`` narrows that to unseen cards.
+    """
+
+    seat: int
+    rules: Rules
+    follow: int
+    hand: int
+    legal: int
+    played: int
+    trick: list[int]
+    leader: int
+    calls: list[int | None]
+    won: list[int]
+    sizes: list[int]
+    allowed: list[int]
+    broken: bool
+    first_trick: bool
+    dealer: int
+    scores: list[int]
+    hand_number: int
+    hands_total: int
+
+    @property
+    def unseen(self) -> int:
+        """Cards held by the other three seats, together."""
+        return FULL_DECK & ~self.hand & ~self.played
+
+    def possible(self, seat: int) -> int:
+        """Cards ``seat`` may hold now (its exact hand for the bot's own seat)."""
+        if seat == self.seat:
+            return self.hand
+        return self.allowed[seat] & self.unseen
+
+    def possibles(self) -> list[int]:
+        """``possible`` for all four seats."""
+        return [self.possible(p) for p in range(4)]
+
+    def need(self, seat: int) -> int:
+        """Tricks ``seat`` still needs to make its call (0 once made or while unknown)."""
+        call = self.calls[seat]
+        return 0 if call is None else max(0, call - self.won[seat])
+
+    @classmethod
+    def from_view(cls, view: dict[str, Any], seat: int) -> Table:
+        """Read a seat's view (``games.engine.view_for``) into a Table."""
+        rules = Rules.from_dict(view["rules"])
+        follow = FOLLOW_CODES[rules.follow]
+        hand = mask_of(view.get("hand") or [])
+        allowed = [FULL_DECK] * 4
+        played = 0
+        broken = False
+        tricks = [(t["cards"], True) for t in view.get("tricks") or []]
+        current = view.get("trick") or []
+        if current:
+            tricks.append((current, False))
+        for number, (cards, _complete) in enumerate(tricks):
+            indices = [card_index(c["card"]) for c in cards]
+            seats = [c["seat"] for c in cards]
+            lead_ok = not (rules.no_spade_first_lead and number == 0) and not (
+                rules.spades_broken and not broken)
+            if indices and indices[0] < 13 and not lead_ok:
+                allowed[seats[0]] &= SPADES
+            _infer_follows(indices, seats, follow, allowed)
+            for i in indices:
+                played |= 1 << i
+            broken = broken or any(i < 13 for i in indices)
+        allowed[seat] = hand
+        legal = 0
+        if view.get("phase") == "playing":
+            legal = mask_of(c for c in view.get("legal") or [] if isinstance(c, str))
+        return cls(
+            seat=seat, rules=rules, follow=follow, hand=hand, legal=legal, played=played,
+            trick=[card_index(c["card"]) for c in current],
+            leader=current[0]["seat"] if current else view.get("turn") or 0,
+            calls=list(view.get("calls") or [None] * 4),
+            won=list(view.get("tricks_won") or [0] * 4),
+            sizes=list(view.get("hand_sizes") or [0] * 4), allowed=allowed, broken=broken,
+            first_trick=not view.get("tricks"), dealer=view.get("dealer") or 0,
+            scores=list(view.get("scores") or [0] * 4),
+            hand_number=view.get("hand_number") or 1, hands_total=rules.hands,
+        )
+
+
+def _infer_follows(indices: list[int], seats: list[int], follow: int,
+                   allowed: list[int]) -> None:
+    """Narrow ``allowed`` by what each follower's card shows about its hand then."""
+    if not indices:
+        return
+    led = SUIT_OF[indices[0]]
+    win = indices[0]
+    for card, seat in zip(indices[1:], seats[1:], strict=True):
+        beat = BEATERS[win]
+        if not led >> card & 1:
+            allowed[seat] &= ~led
+            if follow != CASUAL and not beat >> card & 1:
+                allowed[seat] &= ~beat
+        elif follow == STRICT and not beat >> card & 1:
+            allowed[seat] &= ~(beat & led)
+        if beat >> card & 1:
+            win = card
+
