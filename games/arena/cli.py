@@ -1,0 +1,95 @@
+"""Command line of the arena: parse, run matches in parallel, print the table."""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from typing import TextIO
+
+from games.engine import EngineError, Rules
+from games.engine.bots import BOT_LEVELS
+
+from .match import MatchResult, play_match
+from .stats import format_table, summarise
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    """Arguments of ``python -m games.arena``."""
+    parser = argparse.ArgumentParser(prog="python -m games.arena",
+                                     description="Play bots against each other and measure.")
+    parser.add_argument("--seats", default="hard,normal,normal,normal",
+                        help="four comma-separated levels (easy, normal, hard)")
+    parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=5, help="hands per match")
+    parser.add_argument("--budget-ms", type=int, default=None,
+                        help="thinking time per hard decision (default: the bot's own)")
+    parser.add_argument("--rules", default="standard", help="rules preset")
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(list(argv))
+    args.levels = [s.strip() for s in args.seats.split(",")]
+    if len(args.levels) != 4 or any(lv not in BOT_LEVELS for lv in args.levels):
+        parser.error(f"--seats needs four levels among {', '.join(BOT_LEVELS)}")
+    try:
+        args.rule_set = Rules.preset(args.rules).with_changes(hands=args.hands)
+    except EngineError as exc:
+        parser.error(exc.detail)
+    if args.matches < 1:
+        parser.error("--matches must be at least 1")
+    return args
+
+
+def seating(levels: Sequence[str], match: int) -> list[str]:
+    """Levels by seat for a match number: the list rotated one seat per match."""
+    k = match % 4
+    return [levels[(s - k) % 4] for s in range(4)]
+
+
+def _job(job: tuple[list[str], Rules, int, int | None]) -> MatchResult:
+    levels, rules, seed, budget = job
+    return play_match(levels, rules, seed, budget)
+
+
+def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[MatchResult]:
+    """Play all matches, in a process pool when more than one worker is asked for."""
+    jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms)
+            for m in range(args.matches)]
+    results: list[MatchResult] = []
+    start = time.monotonic()
+    if args.workers > 1:
+        with multiprocessing.Pool(args.workers) as pool:
+            for result in _tick(pool.imap_unordered(_job, jobs), len(jobs), start, progress):
+                results.append(result)
+    else:
+        for result in _tick(map(_job, jobs), len(jobs), start, progress):
+            results.append(result)
+    return results
+
+
+def _tick(results: Iterator[MatchResult], total: int, start: float,
+          out: TextIO | None) -> Iterator[MatchResult]:
+    for done, result in enumerate(results, 1):
+        if out is not None:
+            elapsed = time.monotonic() - start
+            eta = elapsed / done * (total - done)
+            bar = "#" * (30 * done // total)
+            out.write(f"\r[{bar:<30}] {done}/{total} matches, {elapsed:.0f}s, eta {eta:.0f}s ")
+            out.flush()
+        yield result
+    if out is not None:
+        out.write("\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the arena with command-line arguments; prints the table, returns 0."""
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    results = run_matches(args, None if args.no_progress else sys.stderr)
+    print(f"seats {','.join(args.levels)} (rotated), rules {args.rules}, {args.hands} hands, "
+          f"seed {args.seed}")
+    print(format_table(summarise(results), len(results)))
+    return 0

@@ -1,0 +1,58 @@
+"""Bots for Call Break: ``decide`` picks a legal action for a seat from its view alone.
+
+Three levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (counted
+calls, card tracking and cheap wins) and ``hard`` (search over deals consistent with
+everything public). ``evaluate_options`` exposes the hard bot's search for post-match
+analysis. Pure Python; no Django.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..errors import EngineError
+from .easy import easy_decide
+from .hard import hard_decide
+from .normal import normal_decide
+from .table import Table
+
+BOT_LEVELS = ("easy", "normal", "hard")
+HARD_BUDGET_MS = 150
+
+
+def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
+           budget_ms: int | None = None) -> dict[str, Any]:
+    """The action the bot of ``level`` takes for ``seat``, from that seat's view only.
+
+    Returns ``{"type": "call", "seat": seat, "call": n}`` while bidding and
+    ``{"type": "play", "seat": seat, "card": "KH"}`` while playing, always one of
+    ``view["legal"]``. ``budget_ms`` bounds the hard bot's thinking time (default 150 ms).
+    Raises EngineError("bad_level") for an unknown level and EngineError("no_action") when
+    the view offers the seat nothing to do.
+    """
+    if level not in BOT_LEVELS:
+        raise EngineError("bad_level", f"Bot levels are {', '.join(BOT_LEVELS)}.")
+    legal = list(view.get("legal") or [])
+    phase = view.get("phase")
+    if not legal or phase not in ("bidding", "playing"):
+        raise EngineError("no_action", "This seat has nothing to decide right now.")
+    try:
+        choice = choose(Table.from_view(view, seat), level, rng, budget_ms)
+    except Exception:  # a bot seat must never stall a match: fall back to a legal move
+        choice = legal[0]
+    if choice not in legal:
+        choice = legal[0]
+    if phase == "bidding":
+        return {"type": "call", "seat": seat, "call": choice}
+    return {"type": "play", "seat": seat, "card": choice}
+
+
+def choose(table: Table, level: str, rng: random.Random,
+           budget_ms: int | None = None) -> int | str:
+    """The call (int) or card (str) of the bot of ``level``; ``decide`` without its guards."""
+    if level == "easy":
+        return easy_decide(table, rng)
+    if level == "normal":
+        return normal_decide(table, rng)
+    return hard_decide(table, rng, HARD_BUDGET_MS if budget_ms is None else budget_ms)
