@@ -253,3 +253,18 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {"django.db.backends": {"level": "INFO"}},
 }
+
+# --- Web Push ------------------------------------------------------------------------------
+# VAPID_PRIVATE_KEY: a base64url raw P-256 key or a PEM. Without it a key is generated once and
+# kept in var/vapid_private.pem (``manage.py vapid_keys``); every host serving the site must sign
+# with the same key, so set it explicitly when there is more than one.
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
+PUSH_TTL = env_int("PUSH_TTL", 12 * 60 * 60)
+PUSH_TIMEOUT = float(os.environ.get("PUSH_TIMEOUT", "10"))
+# Plain-http endpoints on this machine only ever belong to a local stand-in push service.
+PUSH_ALLOW_INSECURE_ENDPOINTS = env_bool(
+    "PUSH_ALLOW_INSECURE_ENDPOINTS",
+    not PRODUCTION and set(ALLOWED_HOSTS) <= {"localhost", "127.0.0.1", "[::1]"},
+)
+# --- end of Web Push -----------------------------------------------------------------------

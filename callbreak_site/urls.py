@@ -7,6 +7,7 @@ urlpatterns = [
     path("api/auth/", include("accounts.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+    path("api/", include("accounts.push_urls")),
     path("api/", include("games.api.urls")),
     path("", include("frontend.urls")),
 ]
