@@ -1,7 +1,110 @@
-"""Serves the PWA shell; everything else is static files and the JSON API."""
+"""Serves the PWA: the app shell, the service worker at the root scope and the manifest.
 
+Everything else is static files (hashed names, long cache) and the JSON API. The shell loads
+its ES modules through an import map, so a module importing ``./api.js`` gets the hashed file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.templatetags.static import static
+from django.utils.decorators import method_decorator
+from django.views import View
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.generic import TemplateView
 
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+APP_DIR = STATIC_DIR / "frontend"
+THEME = "#15653e"
+BACKGROUND = "#0f3d27"
 
+
+def _shell_files() -> list[str]:
+    """Static paths the shell needs offline: every module, the stylesheet and the icons."""
+    found = sorted(
+        p.relative_to(STATIC_DIR).as_posix()
+        for p in APP_DIR.rglob("*")
+        if p.is_file() and p.suffix in {".js", ".css", ".png", ".svg"} and p.name != "sw.js"
+    )
+    return found
+
+
+def _import_map() -> dict[str, dict[str, str]]:
+    """Plain module URLs mapped to their hashed names (identity when not hashed)."""
+    modules = [p for p in _shell_files() if p.endswith(".js")]
+    return {"imports": {settings.STATIC_URL + p: static(p) for p in modules}}
+
+
+def _cached(func):
+    # Hashed names change only with a deploy; in DEBUG files change while the server runs.
+    return func if settings.DEBUG else lru_cache(maxsize=1)(func)
+
+
+@_cached
+def shell_assets() -> dict[str, object]:
+    importmap = _import_map()
+    precache = ["/", *(static(p) for p in _shell_files()), "/manifest.webmanifest"]
+    version = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
+    return {"importmap": json.dumps(importmap), "precache": precache, "version": version}
+
+
+@method_decorator(ensure_csrf_cookie, name="dispatch")
 class AppShellView(TemplateView):
+    """The one HTML page of the app; the client routes every path listed in ``urls.py``."""
+
     template_name = "frontend/index.html"
+
+    def get_context_data(self, **kwargs: object) -> dict[str, object]:
+        context = super().get_context_data(**kwargs)
+        context["importmap"] = shell_assets()["importmap"]
+        context["theme"] = THEME
+        return context
+
+
+@method_decorator(never_cache, name="dispatch")
+class ServiceWorkerView(View):
+    """``/sw.js`` at the root so its scope is the whole site; never cached, so updates land."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        assets = shell_assets()
+        source = (APP_DIR / "sw.js").read_text(encoding="utf-8")
+        source = source.replace('"__VERSION__"', json.dumps(assets["version"]))
+        source = source.replace('["__PRECACHE__"]', json.dumps(assets["precache"]))
+        response = HttpResponse(source, content_type="application/javascript; charset=utf-8")
+        response["Service-Worker-Allowed"] = "/"
+        return response
+
+
+class ManifestView(View):
+    """The web app manifest, with icon URLs resolved through the static storage."""
+
+    def get(self, request: HttpRequest) -> HttpResponse:
+        icons = [
+            {"src": static(f"frontend/icons/{kind}-{size}.png"), "sizes": f"{size}x{size}",
+             "type": "image/png", "purpose": purpose}
+            for kind, purpose in (("icon", "any"), ("maskable", "maskable"))
+            for size in (192, 512)
+        ]
+        manifest = {
+            "name": "Call Break",
+            "short_name": "Call Break",
+            "description": "Four-player Call Break against friends and bots, live or by turns.",
+            "id": "/",
+            "start_url": "/",
+            "scope": "/",
+            "display": "standalone",
+            "orientation": "portrait",
+            "theme_color": THEME,
+            "background_color": BACKGROUND,
+            "icons": icons,
+        }
+        response = JsonResponse(manifest, content_type="application/manifest+json")
+        response["Cache-Control"] = "public, max-age=3600"
+        return response

@@ -1,0 +1,84 @@
+// The JSON API: session cookie + CSRF header, errors as ApiError with the server's sentence.
+import { uuid } from "./dom.js";
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body?.detail || `The server answered ${status}.`);
+    this.status = status;
+    this.code = body?.code || (status === 0 ? "offline" : "error");
+    this.fields = body?.fields || {};
+    this.body = body || {};
+  }
+}
+
+function cookie(name) {
+  const found = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+async function csrfToken() {
+  if (!cookie("csrftoken")) await fetch("/api/auth/csrf/", { credentials: "same-origin" });
+  return cookie("csrftoken");
+}
+
+const RETRIES = 2;
+
+// One request; a POST carrying an Idempotency-Key is retried on network failure, since the
+// server acts on that key at most once.
+export async function request(method, url, body, { idempotent = false } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-CSRFToken"] = await csrfToken();
+  if (idempotent) headers["Idempotency-Key"] = uuid();
+  const init = { method, headers, credentials: "same-origin" };
+  if (body !== undefined) init.body = JSON.stringify(body);
+  let response;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(url, init);
+      break;
+    } catch {
+      if (!(idempotent || method === "GET") || attempt >= RETRIES) {
+        throw new ApiError(0, { code: "offline", detail: "No connection. Check your network and try again." });
+      }
+      await new Promise((r) => setTimeout(r, 600 * (attempt + 1)));
+    }
+  }
+  if (response.status === 204) return null;
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data;
+}
+
+const get = (url) => request("GET", url);
+const post = (url, body, idempotent = false) => request("POST", url, body ?? {}, { idempotent });
+const act = (url, body) => post(url, body, true);
+
+export const api = {
+  me: () => get("/api/auth/me/"),
+  register: (data) => post("/api/auth/register/", data),
+  login: (data) => post("/api/auth/login/", data),
+  logout: () => post("/api/auth/logout/"),
+  matches: (status, page = 1) => get(`/api/matches/?status=${status}&page=${page}`),
+  match: (id) => get(`/api/matches/${id}/`),
+  createMatch: (data) => act("/api/matches/", data),
+  join: (code) => act("/api/matches/join/", { invite_code: code }),
+  call: (id, call, seq) => act(`/api/matches/${id}/call/`, { call, seq }),
+  play: (id, card, seq) => act(`/api/matches/${id}/play/`, { card, seq }),
+  redeal: (id, seq) => act(`/api/matches/${id}/redeal/`, { seq }),
+  back: (id) => act(`/api/matches/${id}/back/`, {}),
+  rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
+  record: (id) => get(`/api/matches/${id}/record/`),
+  analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),
+  stats: (username) => get(`/api/users/${encodeURIComponent(username)}/stats/`),
+  settings: () => get("/api/me/settings/"),
+  saveSettings: (data) => request("PATCH", "/api/me/settings/", data),
+  pushKey: () => get("/api/push/key/"),
+  subscribe: (sub) => post("/api/push/subscribe/", sub),
+  unsubscribe: (endpoint) => post("/api/push/unsubscribe/", { endpoint }),
+};

@@ -1,0 +1,97 @@
+// Small DOM helpers shared by every screen: element builder, toasts, announcements, formats.
+
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") el.className = value;
+    else if (key === "testid") el.dataset.testid = value;
+    else if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2).toLowerCase(), value);
+    } else if (key === "dataset") Object.assign(el.dataset, value);
+    else if (key in el && typeof value !== "string") el[key] = value;
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else el.append(child instanceof Node ? child : String(child));
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) el.setAttribute(key, value);
+  append(el, children);
+  return el;
+}
+
+export function toast(message, kind = "error", ms = 5000) {
+  const box = document.getElementById("toasts");
+  const item = h("div", { class: `toast toast-${kind}`, testid: "toast" }, message);
+  item.addEventListener("click", () => item.remove());
+  box.append(item);
+  setTimeout(() => item.remove(), ms);
+}
+
+// Screen readers hear turn changes and results through the polite live region.
+export function announce(message) {
+  const region = document.getElementById("announce");
+  region.textContent = "";
+  setTimeout(() => { region.textContent = message; }, 30);
+}
+
+// Scores are integers in tenths: 32 → "3.2", -40 → "−4", 0 → "0".
+export function score(tenths) {
+  if (tenths === null || tenths === undefined) return "–";
+  const sign = tenths < 0 ? "−" : "";
+  const abs = Math.abs(tenths);
+  return sign + (abs % 10 ? (abs / 10).toFixed(1) : String(abs / 10));
+}
+
+export function ordinal(n) {
+  return n + (n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th");
+}
+
+// "0:42", "12:05", "3 h 10 min", "2 days" — the time left until an ISO deadline.
+export function timeLeft(deadline, now = Date.now()) {
+  if (!deadline) return "";
+  const secs = Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
+  if (secs < 3600) return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  const hours = Math.floor(secs / 3600);
+  if (hours < 48) return `${hours} h ${Math.floor((secs % 3600) / 60)} min`;
+  return `${Math.round(hours / 24)} days`;
+}
+
+export function turnTimeLabel(seconds) {
+  if (seconds < 3600) return `${seconds} s per move`;
+  if (seconds < 86400) return `${seconds / 3600} h per move`;
+  return `${seconds / 86400} day${seconds === 86400 ? "" : "s"} per move`;
+}
+
+export function date(iso) {
+  return iso ? new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" }) : "";
+}
+
+export function uuid() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 15) | 64;
+  b[8] = (b[8] & 63) | 128;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function seatLabel(seat) {
+  if (!seat) return "?";
+  if (seat.kind === "open") return "Open seat";
+  if (seat.kind === "reserved") return `${seat.name || "Invited"} (invited)`;
+  return seat.name || `Seat ${seat.seat + 1}`;
+}

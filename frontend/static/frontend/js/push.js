@@ -1,0 +1,59 @@
+// The service worker (offline shell, push) and the browser's push subscription.
+import { api } from "./api.js";
+
+export async function registerWorker(ctx) {
+  if (!("serviceWorker" in navigator)) return null;
+  // A notification tapped while the app is open asks this window to open the match.
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data?.type === "open" && event.data.url) ctx.navigate(event.data.url);
+  });
+  try {
+    return await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  } catch {
+    return null;
+  }
+}
+
+export function pushSupported() {
+  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+function keyBytes(base64url) {
+  const padded = (base64url + "===".slice((base64url.length + 3) % 4))
+    .replace(/-/g, "+").replace(/_/g, "/");
+  return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
+}
+
+export async function currentSubscription() {
+  if (!pushSupported()) return null;
+  const registration = await navigator.serviceWorker.ready;
+  return registration.pushManager.getSubscription();
+}
+
+export async function enablePush() {
+  const permission = await Notification.requestPermission();
+  if (permission !== "granted") {
+    throw new Error("Notifications are blocked for this site. Allow them in the browser settings.");
+  }
+  const { public_key: key } = await api.pushKey();
+  const registration = await navigator.serviceWorker.ready;
+  let subscription = await registration.pushManager.getSubscription();
+  if (!subscription) {
+    subscription = await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: keyBytes(key),
+    });
+  }
+  await api.subscribe(subscription.toJSON());
+  return subscription;
+}
+
+export async function disablePush() {
+  const subscription = await currentSubscription();
+  if (!subscription) return;
+  try {
+    await api.unsubscribe(subscription.endpoint);
+  } finally {
+    await subscription.unsubscribe();
+  }
+}

@@ -1,0 +1,77 @@
+// The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
+import { api } from "../api.js";
+import { h, score, seatLabel, timeLeft, toast } from "../dom.js";
+
+function inviteCode(text) {
+  const value = text.trim();
+  const found = /\/join\/([\w-]+)/.exec(value);
+  return found ? found[1] : value;
+}
+
+function matchRow(m) {
+  const others = m.seats.filter((s) => s.seat !== m.my_seat).map(seatLabel).join(", ");
+  const status = m.status === "waiting" ? "Waiting for players"
+    : `Hand ${m.hand_number} of ${m.hands}`;
+  const mine = m.my_seat !== null && m.scores ? score(m.scores[m.my_seat]) : "";
+  return h("li", {},
+    h("a", { class: `match-row${m.my_turn ? " my-turn" : ""}`, href: `/m/${m.id}`, testid: "match-row", dataset: { matchId: m.id } },
+      h("span", { class: "match-main" },
+        h("strong", {}, `vs ${others}`),
+        h("span", { class: "muted" }, `${status}${mine !== "" ? ` · you ${mine}` : ""}`)),
+      h("span", { class: "match-side" },
+        m.my_turn ? h("span", { class: "badge badge-turn" }, "Your turn") : h("span", { class: "badge" }, m.status === "waiting" ? "Open" : "Waiting"),
+        m.deadline ? h("span", { class: "deadline", dataset: { deadline: m.deadline } }, timeLeft(m.deadline)) : null)));
+}
+
+function sortMatches(list) {
+  const when = (m) => (m.deadline ? Date.parse(m.deadline) : Infinity);
+  return list.sort((a, b) => (b.my_turn - a.my_turn) || (when(a) - when(b)) || (b.id - a.id));
+}
+
+export async function mount(main, route, ctx) {
+  const list = h("ul", { class: "match-list", testid: "match-list" });
+  const joinInput = h("input", { id: "join-code", name: "code", placeholder: "Code or invite link", autocapitalize: "none", required: true, testid: "join-code" });
+  const joinForm = h("form", { class: "join-form", testid: "join-form" },
+    h("label", { for: "join-code" }, "Join a match"),
+    h("div", { class: "row" }, joinInput, h("button", { class: "btn", type: "submit" }, "Join")));
+  joinForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const code = inviteCode(joinInput.value);
+    if (code) ctx.navigate(`/join/${encodeURIComponent(code)}`);
+  });
+
+  main.append(h("section", { class: "panel lobby" },
+    h("div", { class: "row spread" },
+      h("h1", {}, `Hello, ${ctx.user.username}`),
+      h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, "New match")),
+    h("h2", {}, "Your matches"), list, joinForm,
+    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →"))));
+
+  async function load() {
+    try {
+      const [waiting, active] = await Promise.all([api.matches("waiting"), api.matches("active")]);
+      const all = sortMatches([...active.results, ...waiting.results]);
+      list.replaceChildren(...(all.length ? all.map(matchRow)
+        : [h("li", { class: "empty muted" }, "No matches yet. Start one against bots or friends.")]));
+    } catch (error) {
+      list.replaceChildren(h("li", { class: "empty muted" }, error.message));
+      if (error.status !== 0) toast(error.message);
+    }
+  }
+  await load();
+
+  let pending = null;
+  const off = ctx.live.on((kind) => {
+    if (kind !== "view" && kind !== "resync") return;
+    clearTimeout(pending);
+    pending = setTimeout(load, 300);
+  });
+  const tick = setInterval(() => {
+    for (const el of list.querySelectorAll("[data-deadline]")) el.textContent = timeLeft(el.dataset.deadline);
+  }, 1000);
+  return () => {
+    off();
+    clearInterval(tick);
+    clearTimeout(pending);
+  };
+}

@@ -1,0 +1,105 @@
+// Panels around the table: hand-end scores, final standings, invites, the last trick.
+import { cardFace } from "../cards.js";
+import { h, ordinal, score, toast } from "../dom.js";
+import { seatName } from "./tableview.js";
+
+export function scoreTable(view, { only = null } = {}) {
+  const results = only === null ? view.hand_results : view.hand_results.filter((r) => r.hand_number === only);
+  const seats = [0, 1, 2, 3];
+  return h("table", { class: "scores", testid: "score-table" },
+    h("caption", { class: "sr-only" }, "Scores by hand"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"),
+      seats.map((s) => h("th", { scope: "col" }, seatName(view, s))))),
+    h("tbody", {}, results.map((r) => h("tr", {},
+      h("th", { scope: "row" }, String(r.hand_number)),
+      seats.map((s) => h("td", { class: r.scores[s] < 0 ? "neg" : "" },
+        h("strong", {}, score(r.scores[s])),
+        h("small", {}, `${r.tricks_won[s]}/${r.calls[s]}`)))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
+      seats.map((s) => h("td", { testid: "score-total" }, h("strong", {}, score(view.scores[s])))))));
+}
+
+export function dialog(title, body, { testid, actions = [] } = {}) {
+  const box = h("dialog", { class: "sheet", testid, "aria-label": title },
+    h("h2", {}, title), body,
+    h("div", { class: "row" }, actions,
+      h("button", { class: "btn", type: "button", testid: "dialog-close", onclick: () => box.close() }, "Close")));
+  box.addEventListener("close", () => box.remove());
+  document.body.append(box);
+  box.showModal();
+  return box;
+}
+
+export function showHandEnd(view, result) {
+  const body = h("div", {},
+    h("p", { class: "muted" }, `Hand ${result.hand_number} of ${view.hands} · call / tricks won`),
+    scoreTable(view, { only: result.hand_number }),
+    h("p", {}, `Totals: ${[0, 1, 2, 3].map((s) => `${seatName(view, s)} ${score(result.totals[s])}`).join(" · ")}`));
+  return dialog(`Hand ${result.hand_number} scored`, body, { testid: "hand-end" });
+}
+
+export function showAllScores(view) {
+  if (!view.hand_results.length) {
+    toast("No hand has been scored yet.", "info");
+    return null;
+  }
+  return dialog("Scores", scoreTable(view), { testid: "scores-dialog" });
+}
+
+export function showLastTrick(view) {
+  const last = view.last_trick;
+  if (!last) {
+    toast("No trick has been completed yet.", "info");
+    return null;
+  }
+  const body = h("ol", { class: "last-trick" }, last.cards.map(({ seat, card }) =>
+    h("li", { class: seat === last.winner ? "won" : "" }, cardFace(card, { small: true }),
+      h("span", {}, seatName(view, seat)), seat === last.winner ? h("strong", {}, " won") : null)));
+  return dialog("Last trick", body, { testid: "last-trick" });
+}
+
+export function standings(view, { onRematch }) {
+  const order = [0, 1, 2, 3].sort((a, b) => view.places[a] - view.places[b] || view.scores[b] - view.scores[a]);
+  const mine = view.my_seat !== null ? view.places[view.my_seat] : null;
+  return h("section", { class: "panel standings", testid: "standings" },
+    h("h2", {}, mine === 1 ? "You won!" : mine ? `You finished ${ordinal(mine)}` : "Final standings"),
+    h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "" },
+      h("span", { class: "place" }, ordinal(view.places[s])),
+      h("span", { class: "name" }, seatName(view, s)),
+      h("strong", {}, score(view.scores[s]))))),
+    scoreTable(view),
+    h("div", { class: "row" },
+      h("button", { class: "btn btn-primary", type: "button", testid: "rematch", onclick: onRematch }, "Rematch"),
+      h("a", { class: "btn", href: `/replay/${view.id}`, testid: "open-replay" }, "Replay"),
+      h("a", { class: "btn", href: "/" }, "Lobby")));
+}
+
+export async function share(url) {
+  const data = { title: "Call Break", text: "Join my Call Break match", url };
+  if (navigator.share) {
+    try {
+      await navigator.share(data);
+      return;
+    } catch (error) {
+      if (error.name === "AbortError") return;
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast("Invite link copied.", "info");
+  } catch {
+    toast(`Copy this link: ${url}`, "info", 12000);
+  }
+}
+
+export function invitePanel(view) {
+  if (!view.invite_code) return null;
+  const url = `${location.origin}/join/${view.invite_code}`;
+  const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
+  if (!open && view.status !== "waiting") return null;
+  return h("section", { class: "panel invite", testid: "invite" },
+    h("h2", {}, open ? `Waiting for ${open} player${open > 1 ? "s" : ""}` : "Invite"),
+    h("p", {}, "Share this link, or give the code ", h("strong", { testid: "invite-code" }, view.invite_code), "."),
+    h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": "Invite link", testid: "invite-link", onfocus: (e) => e.target.select() }),
+    h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, "Share invite link"));
+}
