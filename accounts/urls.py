@@ -8,4 +8,5 @@ urlpatterns = [
     path("login/", views.LoginView.as_view(), name="auth-login"),
     path("logout/", views.LogoutView.as_view(), name="auth-logout"),
     path("me/", views.MeView.as_view(), name="auth-me"),
+    path("csrf/", views.CsrfView.as_view(), name="auth-csrf"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model, login, logout
+from django.middleware.csrf import get_token
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
@@ -86,3 +87,14 @@ class MeView(APIView):
     @extend_schema(responses={200: MeSerializer})
     def get(self, request: Request) -> Response:
         return Response(MeSerializer(request.user).data)
+
+
+class CsrfView(APIView):
+    """Sets the ``csrftoken`` cookie for the browser app and returns the token."""
+
+    permission_classes = [AllowAny]
+    authentication_classes: list = []
+
+    @extend_schema(responses={200: None})
+    def get(self, request: Request) -> Response:
+        return Response({"csrf_token": get_token(request._request)})

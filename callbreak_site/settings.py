@@ -176,7 +176,26 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "callbreak")
 CELERY_TIMEZONE = "UTC"
-CELERY_BEAT_SCHEDULE: dict = {}
+CELERY_BEAT_SCHEDULE = {
+    "sweep-overdue-turns": {
+        "task": "games.tasks.sweep_deadlines",
+        "schedule": float(os.environ.get("DEADLINE_SWEEP_SECONDS", "2")),
+    },
+}
+
+# --- Play ----------------------------------------------------------------------------------
+# A bot's think time per decision, and how long a bot turn may wait for a worker before the
+# deadline sweeper plays it instead.
+BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
+BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
+# Turn times up to this get a task due at the deadline; longer ones rely on the sweeper alone
+# (a broker may redeliver long-delayed tasks).
+LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
+DEADLINE_WARNING_FRACTION = 0.8
+PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
+# Hosts an external bot seat may be reached on ("*" allows any).
+EXTERNAL_BOT_HOSTS = env_list("EXTERNAL_BOT_HOSTS", "127.0.0.1,localhost,::1")
+EXTERNAL_BOT_TIMEOUT_SECONDS = float(os.environ.get("EXTERNAL_BOT_TIMEOUT_SECONDS", "2"))
 
 # --- Auth ----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

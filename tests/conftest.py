@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import time
+
 import pytest
 from django.conf import settings
 from django.core.cache import cache
@@ -18,6 +21,19 @@ def _static_files(django_db_blocker):
 
     with django_db_blocker.unblock():
         call_command("collectstatic", interactive=False, verbosity=0)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_matches_after_test(request):
+    """A worker may still be playing a bot turn when a test ends: end every match first, so
+    the worker's next look finds nothing to do and the database can be emptied."""
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    from games.models import Match
+
+    Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED)
 
 
 @pytest.fixture(autouse=True)
@@ -84,3 +100,51 @@ def on_services() -> bool:
 needs_services = pytest.mark.skipif(
     not on_services(), reason="needs PostgreSQL and Redis on their default ports"
 )
+
+
+@pytest.fixture(scope="session")
+def task_queue() -> str:
+    """A queue of this run's own, so no other run's worker takes its tasks."""
+    from callbreak_site.celery import app
+
+    name = f"cb-test-{os.getpid()}"
+    app.conf.task_default_queue = name
+    return name
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, task_queue):
+    """A real Celery worker process on Redis and the test database."""
+    if not on_services():
+        pytest.skip("needs PostgreSQL and Redis on their default ports")
+    from tests.processes import start_worker, stop, test_environment
+
+    with django_db_blocker.unblock():
+        env = test_environment(task_queue)
+    process = start_worker(env, f"worker-{os.getpid()}")
+    time.sleep(1.5)
+    yield process
+    stop(process)
+
+
+@pytest.fixture(scope="session")
+def live_server_url(django_db_setup, django_db_blocker, task_queue, celery_worker):
+    """A real ASGI server (uvicorn) on the test database, with the real worker behind it."""
+    from tests.processes import free_port, start_server, stop, test_environment
+
+    with django_db_blocker.unblock():
+        env = test_environment(task_queue)
+    port = free_port()
+    process = start_server(env, port, f"server-{os.getpid()}")
+    yield f"http://127.0.0.1:{port}"
+    stop(process)
+
+
+def wait_for(predicate, timeout: float = 30, interval: float = 0.1):
+    """Poll ``predicate`` until it returns a truthy value or ``timeout`` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(interval)

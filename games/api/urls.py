@@ -4,4 +4,15 @@ from . import views
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="api-root"),
+    path("matches/", views.MatchListView.as_view(), name="match-list"),
+    path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
+    path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
+    path("matches/<int:match_id>/call/", views.MatchCallView.as_view(), name="match-call"),
+    path("matches/<int:match_id>/play/", views.MatchPlayView.as_view(), name="match-play"),
+    path("matches/<int:match_id>/redeal/", views.MatchRedealView.as_view(), name="match-redeal"),
+    path("matches/<int:match_id>/back/", views.MatchBackView.as_view(), name="match-back"),
+    path("matches/<int:match_id>/rematch/", views.MatchRematchView.as_view(),
+         name="match-rematch"),
+    path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),
+    path("users/<str:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
 ]

@@ -1,0 +1,128 @@
+"""Input validation for match endpoints, and the documented shapes of what they return."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from games.services.matches import TURN_SECONDS_CHOICES
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    rules = serializers.DictField(required=False, default=dict)
+    hands = serializers.IntegerField(min_value=1, max_value=20, required=False)
+    turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, default=86400)
+    opponents = serializers.ListField(
+        child=serializers.CharField(max_length=300), min_length=3, max_length=3
+    )
+
+
+class JoinSerializer(serializers.Serializer):
+    invite_code = serializers.CharField(max_length=32)
+
+
+class SeqSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(min_value=0)
+
+
+class CallSerializer(SeqSerializer):
+    call = serializers.IntegerField(min_value=0, max_value=13)
+
+
+class PlaySerializer(SeqSerializer):
+    card = serializers.RegexField(r"^[2-9TJQKA][SHDC]$", max_length=2,
+                                  error_messages={"invalid": "A card is rank then suit, like KH."})
+
+
+# --- Response shapes (documentation for the OpenAPI schema) --------------------------------
+
+
+class SeatOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    autopilot = serializers.BooleanField()
+    online = serializers.BooleanField(allow_null=True)
+
+
+class PlayedCardOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+
+
+class TrickOut(serializers.Serializer):
+    leader = serializers.IntegerField()
+    winner = serializers.IntegerField()
+    cards = PlayedCardOut(many=True)
+
+
+class HandResultOut(serializers.Serializer):
+    hand_number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    calls = serializers.ListField(child=serializers.IntegerField())
+    tricks_won = serializers.ListField(child=serializers.IntegerField())
+    scores = serializers.ListField(child=serializers.IntegerField())
+    totals = serializers.ListField(child=serializers.IntegerField())
+
+
+class MatchViewOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["waiting", "bidding", "playing", "finished"])
+    seq = serializers.IntegerField()
+    my_seat = serializers.IntegerField(allow_null=True)
+    seats = SeatOut(many=True)
+    hand_number = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    dealer = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField(allow_null=True)
+    deadline = serializers.DateTimeField(allow_null=True)
+    turn_seconds = serializers.IntegerField()
+    hand = serializers.ListField(child=serializers.CharField())
+    legal = serializers.ListField(child=serializers.JSONField())
+    can_redeal = serializers.BooleanField()
+    calls = serializers.ListField(child=serializers.IntegerField(allow_null=True))
+    tricks_won = serializers.ListField(child=serializers.IntegerField())
+    trick = PlayedCardOut(many=True)
+    tricks = TrickOut(many=True)
+    last_trick = TrickOut(allow_null=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    hand_results = HandResultOut(many=True)
+    places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    rules = serializers.DictField()
+    invite_code = serializers.CharField(allow_null=True)
+    created_at = serializers.DateTimeField(allow_null=True)
+
+
+class MatchSummaryOut(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    my_seat = serializers.IntegerField(allow_null=True)
+    my_turn = serializers.BooleanField()
+    deadline = serializers.DateTimeField(allow_null=True)
+    seats = SeatOut(many=True)
+    hand_number = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+    places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+
+
+class ErrorOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class StatsResultOut(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    total = serializers.IntegerField()
+    place = serializers.IntegerField()
+
+
+class StatsOut(serializers.Serializer):
+    username = serializers.CharField()
+    matches_played = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    average_total = serializers.FloatField()
+    calls_made_pct = serializers.FloatField()
+    results = StatsResultOut(many=True)

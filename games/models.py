@@ -1,0 +1,191 @@
+"""Tables for matches, seats, hands and moves.
+
+Moves are the truth; ``Match.state`` caches the engine state after the last move so a view
+costs one row read. Every change goes through ``games.services``.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def new_invite_code() -> str:
+    return secrets.token_urlsafe(9)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        WAITING = "waiting"
+        BIDDING = "bidding"
+        PLAYING = "playing"
+        FINISHED = "finished"
+
+    ACTIVE = (Status.BIDDING, Status.PLAYING)
+
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches"
+    )
+    rules = models.JSONField()
+    hands = models.PositiveSmallIntegerField()
+    turn_seconds = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # Bumped by every change a player can see; clients send the seq they last saw.
+    seq = models.PositiveIntegerField(default=0)
+    invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
+    state = models.JSONField(null=True, blank=True)
+    turn = models.SmallIntegerField(null=True, blank=True)
+    # The current turn's deadline: the single source of truth for timeouts.
+    deadline = models.DateTimeField(null=True, blank=True)
+    warned_seq = models.PositiveIntegerField(null=True, blank=True)
+    current_hand = models.ForeignKey(
+        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-id"]
+        indexes = [
+            models.Index(
+                fields=["deadline"], name="match_active_deadline",
+                condition=Q(status__in=["bidding", "playing"]),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Match {self.pk} ({self.status})"
+
+
+class Seat(models.Model):
+    class Kind(models.TextChoices):
+        HUMAN = "human"
+        BOT = "bot"
+        EXTERNAL = "external"
+        OPEN = "open"
+        RESERVED = "reserved"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="seats",
+    )
+    reserved_for = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="reserved_seats",
+    )
+    bot_level = models.CharField(max_length=10, blank=True, default="")
+    external_url = models.URLField(max_length=300, blank=True, default="")
+    # A seat on autopilot is played by the bot at once until its player acts again.
+    autopilot = models.BooleanField(default=False)
+    missed_turns = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="seat_unique_number"),
+            models.UniqueConstraint(
+                fields=["match", "user"], name="seat_unique_user", condition=Q(user__isnull=False)
+            ),
+            models.CheckConstraint(condition=Q(number__lte=3), name="seat_number_0_3"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Seat {self.number} of match {self.match_id}"
+
+    @property
+    def display_name(self) -> str:
+        if self.kind == self.Kind.HUMAN and self.user is not None:
+            return self.user.username
+        if self.kind == self.Kind.BOT:
+            return f"Bot ({self.bot_level})"
+        if self.kind == self.Kind.EXTERNAL:
+            return "External bot"
+        if self.kind == self.Kind.RESERVED and self.reserved_for is not None:
+            return f"{self.reserved_for.username} (invited)"
+        return "Open seat"
+
+    @property
+    def public_kind(self) -> str:
+        return f"bot:{self.bot_level}" if self.kind == self.Kind.BOT else self.kind
+
+
+class Hand(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hand_rows")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    deal = models.JSONField()
+    redeals = models.JSONField(default=list)
+    calls = models.JSONField(default=list)
+    tricks_won = models.JSONField(default=list)
+    scores = models.JSONField(null=True, blank=True)
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Hand {self.number} of match {self.match_id}"
+
+
+class Move(models.Model):
+    class Kind(models.TextChoices):
+        CALL = "call"
+        PLAY = "play"
+        REDEAL = "redeal"
+
+    class MadeBy(models.TextChoices):
+        HUMAN = "human"
+        BOT = "bot"
+        AUTOPILOT = "autopilot"
+        EXTERNAL = "external"
+        FALLBACK = "fallback"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves")
+    seq = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    call = models.PositiveSmallIntegerField(null=True, blank=True)
+    card = models.CharField(max_length=2, blank=True, default="")
+    made_by = models.CharField(max_length=10, choices=MadeBy.choices)
+    note = models.CharField(max_length=200, blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="move_unique_hand_seq"),
+            models.UniqueConstraint(fields=["match", "seq"], name="move_unique_match_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.card or self.call} by seat {self.seat} (#{self.seq})"
+
+
+class IdempotentResponse(models.Model):
+    """The first answer to a request carrying an ``Idempotency-Key``, replayed on retries."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    key = models.CharField(max_length=80)
+    match = models.ForeignKey(Match, on_delete=models.CASCADE)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
+        ]

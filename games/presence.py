@@ -1,0 +1,44 @@
+"""Who has a socket open, and on which match: kept in the cache with a short lifetime that
+each socket's heartbeat renews, so a vanished phone drops out by itself."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.cache import cache
+
+
+def _online_key(user_id: int) -> str:
+    return f"presence:online:{user_id}"
+
+
+def _watch_key(match_id: int, user_id: int) -> str:
+    return f"presence:watch:{match_id}:{user_id}"
+
+
+async def presence_connect(*, user_id: int) -> None:
+    await cache.aset(_online_key(user_id), 1, settings.PRESENCE_TTL_SECONDS)
+
+
+async def presence_watch(*, user_id: int, match_id: int) -> None:
+    await cache.aset(_watch_key(match_id, user_id), 1, settings.PRESENCE_TTL_SECONDS)
+    await presence_connect(user_id=user_id)
+
+
+async def presence_leave(*, user_id: int, match_id: int | None, disconnect: bool) -> None:
+    if match_id is not None:
+        await cache.adelete(_watch_key(match_id, user_id))
+    if disconnect:
+        await cache.adelete(_online_key(user_id))
+
+
+def is_watching(*, user_id: int, match_id: int) -> bool:
+    """True while the user has this match open in a connected app."""
+    return cache.get(_watch_key(match_id, user_id)) is not None
+
+
+def online_users(user_ids: list[int]) -> set[int]:
+    """The users among ``user_ids`` with a socket open right now."""
+    if not user_ids:
+        return set()
+    found = cache.get_many([_online_key(u) for u in user_ids])
+    return {u for u in user_ids if _online_key(u) in found}

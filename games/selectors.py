@@ -1,0 +1,184 @@
+"""Reads: per-player views, match lists, records and stats. Nothing here writes.
+
+Every view is built from the engine's ``view_for`` for the asking seat, the one place that
+decides what a seat may see.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from games.engine import MatchState, Rules, match_record, view_for
+from games.engine.rules import made_call
+from games.engine.state import final_places
+from games.models import Hand, Match, Seat
+from games.presence import online_users
+
+from .services.errors import Forbidden, NotFound
+
+
+def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
+    return {
+        "seat": seat.number,
+        "name": seat.display_name,
+        "kind": seat.public_kind,
+        "autopilot": seat.autopilot,
+        "online": seat.user_id in online if seat.user_id else None,
+    }
+
+
+def match_view(*, match: Match, seats: list[Seat], seat: int | None,
+               state: MatchState | None = None, online: set[int] | None = None) -> dict[str, Any]:
+    """The view of ``match`` for ``seat`` (None: a visitor holding the invite code)."""
+    if state is None and match.state is not None:
+        state = MatchState.from_json(match.state)
+    if online is None:
+        online = online_users([s.user_id for s in seats if s.user_id])
+    base: dict[str, Any] = {
+        "id": match.id,
+        "status": match.status,
+        "seq": match.seq,
+        "my_seat": seat,
+        "seats": [seat_public(s, online) for s in seats],
+        "hands": match.hands,
+        "turn_seconds": match.turn_seconds,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "invite_code": match.invite_code if seat is not None else None,
+        "created_at": match.created_at.isoformat() if match.created_at else None,
+        "rules": match.rules,
+    }
+    if state is None:
+        return {
+            **base, "hand_number": 0, "dealer": None, "turn": None, "hand": [], "legal": [],
+            "can_redeal": False, "calls": [None] * 4, "tricks_won": [0] * 4, "trick": [],
+            "tricks": [], "last_trick": None, "scores": [0] * 4, "hand_results": [],
+            "places": None,
+        }
+    view = view_for(state, seat)
+    return {
+        **base,
+        "hand_number": view["hand_number"],
+        "dealer": view["dealer"],
+        "turn": view["turn"],
+        "hand": view.get("hand", []),
+        "legal": view["legal"],
+        "can_redeal": view["can_redeal"],
+        "calls": view["calls"],
+        "tricks_won": view["tricks_won"],
+        "trick": view["trick"],
+        "tricks": view["tricks"],
+        "last_trick": view["last_trick"],
+        "scores": view["scores"],
+        "hand_results": view["hand_results"],
+        "places": view["places"] if state.phase == "finished" else None,
+    }
+
+
+def seats_of(match: Match) -> list[Seat]:
+    return list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
+                .order_by("number"))
+
+
+def match_for_user(*, match_id: int, user: Any,
+                   invite_code: str | None = None) -> tuple[Match, list[Seat], int | None]:
+    """The match, its seats and the user's seat; 404 unless seated or holding the code."""
+    match = Match.objects.filter(pk=match_id).first()
+    if match is None:
+        raise NotFound("No such match.")
+    seats = seats_of(match)
+    for seat in seats:
+        if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
+            return match, seats, seat.number
+    if invite_code and invite_code == match.invite_code:
+        return match, seats, None
+    raise NotFound("No such match.")
+
+
+def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
+    """The user's matches, newest first, seats prefetched."""
+    matches = Match.objects.filter(seats__user=user, seats__kind=Seat.Kind.HUMAN)
+    if status == "active":
+        matches = matches.filter(status__in=Match.ACTIVE)
+    elif status:
+        matches = matches.filter(status=status)
+    seats = Seat.objects.select_related("user", "reserved_for").order_by("number")
+    return matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
+        "-updated_at", "-id"
+    )
+
+
+def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any]:
+    seats = list(match.seats.all())
+    my_seat = next((s.number for s in seats if s.user_id == user.id), None)
+    finished = match.status == Match.Status.FINISHED
+    state = match.state or {}
+    scores = state.get("scores", [0] * 4)
+    places = final_places(MatchState.from_json(state)) if finished else None
+    return {
+        "id": match.id,
+        "status": match.status,
+        "my_seat": my_seat,
+        "my_turn": match.status in Match.ACTIVE and match.turn == my_seat,
+        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "seats": [seat_public(s, online) for s in seats],
+        "hand_number": state.get("hand_number", 0),
+        "hands": match.hands,
+        "scores": scores,
+        "places": places,
+        "created_at": match.created_at.isoformat(),
+        "updated_at": match.updated_at.isoformat(),
+    }
+
+
+def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
+    """The engine's full record, once the match is over (before that it would show hands)."""
+    if match.status != Match.Status.FINISHED or match.state is None:
+        raise Forbidden("The record of a match is available once it has finished.",
+                        code="not_finished")
+    record = match_record(MatchState.from_json(match.state))
+    record["seats"] = [seat_public(s, set()) for s in seats]
+    record["match_id"] = match.id
+    record["made_by"] = list(
+        match.moves.order_by("seq").values("seq", "seat", "kind", "call", "card", "made_by",
+                                           "note")
+    )
+    return record
+
+
+def user_stats(*, username: str) -> dict[str, Any]:
+    """Matches played, wins (first places, shared ones included), average total and calls
+    made, over finished matches."""
+    seats = list(
+        Seat.objects.filter(user__username=username, kind=Seat.Kind.HUMAN,
+                            match__status=Match.Status.FINISHED)
+        .select_related("match").prefetch_related(
+            Prefetch("match__hand_rows", queryset=Hand.objects.filter(finished=True))
+        ).order_by("match__finished_at")
+    )
+    if not seats and not Seat.objects.filter(user__username=username).exists():
+        from django.contrib.auth import get_user_model
+
+        if not get_user_model().objects.filter(username=username).exists():
+            raise NotFound("No such player.")
+    results, made, called = [], 0, 0
+    for seat in seats:
+        match = seat.match
+        totals = match.state["scores"]
+        place = final_places(MatchState.from_json(match.state))[seat.number]
+        rules = Rules.from_dict(match.rules)
+        for hand in match.hand_rows.all():
+            called += 1
+            made += made_call(hand.calls[seat.number], hand.tricks_won[seat.number], rules)
+        results.append({"match_id": match.id, "finished_at": match.finished_at.isoformat(),
+                        "total": totals[seat.number], "place": place})
+    played = len(results)
+    return {
+        "username": username,
+        "matches_played": played,
+        "wins": sum(1 for r in results if r["place"] == 1),
+        "average_total": round(sum(r["total"] for r in results) / played, 1) if played else 0,
+        "calls_made_pct": round(100 * made / called, 1) if called else 0.0,
+        "results": results,
+    }

@@ -1,0 +1,1 @@
+"""Services: the only code that changes a match. Each is one transaction."""

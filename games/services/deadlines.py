@@ -1,0 +1,58 @@
+"""The deadline sweeper: finds overdue turns and plays them; warns players whose long turn
+is running out. Restart-safe: every claim is conditional on ``seq``, so two sweepers (or a
+sweeper and a task due at the deadline) never act twice on one turn."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import F
+from django.utils import timezone
+
+from games.models import Match, Seat
+
+from .moves import turn_timeout
+
+
+def deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
+    """Play every overdue turn (oldest first, at most ``limit``); returns how many were played."""
+    now = now or timezone.now()
+    overdue = list(
+        Match.objects.filter(status__in=Match.ACTIVE, deadline__lt=now)
+        .order_by("deadline").values_list("id", "seq")[:limit]
+    )
+    played = sum(turn_timeout(match_id=match_id, seq=seq, now=now) for match_id, seq in overdue)
+    deadline_warnings(now=now)
+    return played
+
+
+def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
+    """Warn players of long turns once 80 % of the time has gone; once per turn."""
+    from games import tasks
+
+    horizon = now + timedelta(seconds=max(settings.LIVE_DEADLINE_ETA_MAX_SECONDS, 259200))
+    candidates = (
+        Match.objects.filter(status__in=Match.ACTIVE, deadline__gt=now, deadline__lt=horizon,
+                             turn_seconds__gt=settings.LIVE_DEADLINE_ETA_MAX_SECONDS)
+        .exclude(warned_seq=F("seq")).values_list("id", "seq", "deadline", "turn_seconds")[:limit]
+    )
+    sent = 0
+    for match_id, seq, deadline, turn_seconds in candidates:
+        remaining = (deadline - now).total_seconds()
+        if remaining > (1 - settings.DEADLINE_WARNING_FRACTION) * turn_seconds:
+            continue
+        claimed = Match.objects.filter(pk=match_id, seq=seq).exclude(
+            warned_seq=F("seq")).update(warned_seq=seq)
+        if claimed:
+            tasks.notify_deadline.delay(match_id, seq)
+            sent += 1
+    return sent
+
+
+def human_on_turn(match: Match) -> Seat | None:
+    """The human seat whose turn it is, if any."""
+    if match.turn is None:
+        return None
+    return Seat.objects.filter(match=match, number=match.turn, kind=Seat.Kind.HUMAN,
+                               autopilot=False).select_related("user").first()

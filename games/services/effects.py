@@ -1,0 +1,45 @@
+"""Side effects of a committed change, scheduled with ``transaction.on_commit``.
+
+Each seated player's socket gets their own view; a bot or autopilot turn is queued for a
+worker; a short live deadline gets a task due at the deadline (long ones are left to the
+sweeper); an absent player whose turn it is gets a push notification.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import transaction
+
+from games.engine import MatchState
+from games.models import Match, Seat
+
+
+def after_change(*, match: Match, seats: list[Seat], state: MatchState | None) -> None:
+    """Schedule everything that follows a committed change of ``match``."""
+    from games import realtime, tasks
+    from games.selectors import match_view
+
+    match_id, seq = match.id, match.seq
+    views = {
+        seat.user_id: match_view(match=match, seats=seats, seat=seat.number, state=state)
+        for seat in seats
+        if seat.kind == Seat.Kind.HUMAN and seat.user_id is not None
+    }
+    transaction.on_commit(lambda: realtime.publish_views(views))
+    if state is None:
+        return
+    if state.phase == "finished":
+        tasks.notify_finished.delay_on_commit(match_id)
+        return
+    if state.turn is None:
+        return
+    seat = seats[state.turn]
+    if seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot:
+        tasks.play_bot_turn.delay_on_commit(match_id, seq)
+        return
+    if match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS and match.deadline:
+        deadline = match.deadline
+        transaction.on_commit(
+            lambda: tasks.enforce_deadline.apply_async((match_id, seq), eta=deadline)
+        )
+    tasks.notify_turn.delay_on_commit(match_id, seq)

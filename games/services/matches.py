@@ -1,0 +1,154 @@
+"""Creating, joining and re-matching: the life of a match before its first card."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from games.engine import EngineError, Rules
+from games.engine.bots import BOT_LEVELS
+from games.models import Match, Seat
+
+from . import effects
+from .errors import Conflict, NotFound, ServiceError
+from .moves import Acted, start_match
+
+TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
+
+
+def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_seconds: int,
+                 opponents: list[str]) -> Acted:
+    """Create a match with ``user`` in seat 0 and ``opponents`` in seats 1–3; it starts by
+    itself when no seat is left open."""
+    parsed_rules = _rules(rules, hands)
+    if turn_seconds not in TURN_SECONDS_CHOICES:
+        raise ServiceError(
+            "Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours.",
+            code="bad_turn_seconds",
+        )
+    if not isinstance(opponents, list) or len(opponents) != 3:
+        raise ServiceError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
+    seat_specs = [_seat_spec(spec, user) for spec in opponents]
+    reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
+    if len(reserved) != len(set(reserved)):
+        raise ServiceError("Each player can be invited to only one seat.", code="bad_opponents")
+    with transaction.atomic():
+        match = Match.objects.create(
+            created_by=user, rules=parsed_rules.to_dict(), hands=parsed_rules.hands,
+            turn_seconds=turn_seconds,
+        )
+        seats = [Seat(match=match, number=0, kind=Seat.Kind.HUMAN, user=user)]
+        seats += [Seat(match=match, number=i + 1, **spec) for i, spec in enumerate(seat_specs)]
+        Seat.objects.bulk_create(seats)
+        return _start_if_full(match, seats)
+
+
+def match_join(*, user: Any, invite_code: str) -> Acted:
+    """Take the seat reserved for ``user``, else the first open seat. Joining twice is a no-op."""
+    with transaction.atomic():
+        match = Match.objects.select_for_update(no_key=True).filter(
+            invite_code=invite_code).first()
+        if match is None:
+            raise NotFound("No match has that invite code.", code="bad_invite_code")
+        seats = list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
+                     .order_by("number"))
+        if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
+            return Acted(match, seats, None)
+        free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
+        free += [s for s in seats if s.kind == Seat.Kind.OPEN]
+        if match.status != Match.Status.WAITING or not free:
+            raise Conflict("This match has no seat left for you.", code="match_full")
+        seat = free[0]
+        seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
+        seat.save(update_fields=["kind", "user", "reserved_for"])
+        match.seq += 1
+        return _start_if_full(match, seats)
+
+
+def match_rematch(*, user: Any, match_id: int) -> Acted:
+    """A new match with the same rules and the same players in the same seats."""
+    match = Match.objects.filter(pk=match_id, seats__user=user).first()
+    if match is None:
+        raise NotFound("No such match.")
+    if match.status != Match.Status.FINISHED:
+        raise Conflict("A rematch can start once this match has finished.", code="not_finished")
+    seats = list(match.seats.select_related("user").order_by("number"))
+    with transaction.atomic():
+        new = Match.objects.create(
+            created_by=user, rules=match.rules, hands=match.hands,
+            turn_seconds=match.turn_seconds, rematch_of=match,
+        )
+        copies = [
+            Seat(match=new, number=s.number, kind=s.kind, user=s.user, bot_level=s.bot_level,
+                 external_url=s.external_url)
+            for s in seats
+        ]
+        Seat.objects.bulk_create(copies)
+        return _start_if_full(new, copies)
+
+
+def _start_if_full(match: Match, seats: list[Seat]) -> Acted:
+    state = None
+    if all(s.kind not in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seats):
+        state = start_match(match, seats)
+    match.save()
+    effects.after_change(match=match, seats=seats, state=state)
+    return Acted(match, seats, state)
+
+
+def _rules(rules: Any, hands: int | None) -> Rules:
+    if not isinstance(rules, dict):
+        raise ServiceError("Rules must be an object such as {\"preset\": \"standard\"}.",
+                           code="bad_rules")
+    data = dict(rules)
+    data.setdefault("preset", "standard")
+    if hands is not None:
+        data["hands"] = hands
+    try:
+        return Rules.from_dict(data)
+    except (EngineError, ValueError, TypeError) as error:
+        raise ServiceError(getattr(error, "detail", str(error)), code="bad_rules")
+
+
+def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
+    if not isinstance(spec, str):
+        raise ServiceError("Each opponent is a string such as \"bot:normal\".",
+                           code="bad_opponents")
+    if spec == "open":
+        return {"kind": Seat.Kind.OPEN}
+    if spec.startswith("bot:"):
+        level = spec[4:]
+        if level not in BOT_LEVELS:
+            raise ServiceError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
+                               code="bad_opponents")
+        return {"kind": Seat.Kind.BOT, "bot_level": level}
+    if spec.startswith("user:"):
+        other = get_user_model().objects.filter(username__iexact=spec[5:]).first()
+        if other is None:
+            raise ServiceError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
+        if other.id == creator.id:
+            raise ServiceError("You already sit in seat 0.", code="bad_opponents")
+        return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
+    if spec.startswith(("http://", "https://")):
+        return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
+                "bot_level": "normal"}
+    raise ServiceError(
+        "Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL.",
+        code="bad_opponents",
+    )
+
+
+def _external_url(url: str) -> str:
+    parsed = urlparse(url)
+    host = (parsed.hostname or "").lower()
+    allowed = settings.EXTERNAL_BOT_HOSTS
+    if not host or ("*" not in allowed and host not in allowed) or len(url) > 300:
+        raise ServiceError(
+            f"External bots may only be reached on these hosts: {', '.join(allowed)}.",
+            code="external_host_not_allowed",
+        )
+    return url.rstrip("/")

@@ -1,0 +1,66 @@
+"""Driving matches through the HTTP API the way a client would."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+from rest_framework.test import APIClient
+
+CARD_IN_JSON = re.compile(r'"([2-9TJQKA][SHDC])"')
+
+
+def create(client: APIClient, opponents: list[str], **body: Any) -> dict[str, Any]:
+    body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+            "opponents": opponents, **body}
+    response = client.post("/api/matches/", body, format="json")
+    assert response.status_code == 201, response.content
+    return response.json()
+
+
+def view(client: APIClient, match_id: int) -> dict[str, Any]:
+    response = client.get(f"/api/matches/{match_id}/")
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def act(client: APIClient, current: dict[str, Any], **headers: str):
+    """Make the first legal call or card for the client's seat."""
+    choice = current["legal"][0]
+    if current["status"] == "bidding":
+        body = {"call": choice, "seq": current["seq"]}
+        return client.post(f"/api/matches/{current['id']}/call/", body, format="json", **headers)
+    body = {"card": choice, "seq": current["seq"]}
+    return client.post(f"/api/matches/{current['id']}/play/", body, format="json", **headers)
+
+
+def play_to_end(clients: list[APIClient], match_id: int, timeout: float = 120,
+                seen: list[tuple[int, str]] | None = None) -> dict[str, Any]:
+    """Every client plays its first legal option whenever it is its turn, until the end.
+
+    ``seen`` collects (seat, response text) of every answer for leak checks."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        progressed = False
+        for client in clients:
+            current = view(client, match_id)
+            if seen is not None:
+                seen.append((current["my_seat"], _text(current)))
+            if current["status"] == "finished":
+                return current
+            if current["turn"] == current["my_seat"] and current["legal"]:
+                response = act(client, current)
+                assert response.status_code in (200, 409), response.content
+                if seen is not None:
+                    seen.append((current["my_seat"], response.content.decode()))
+                progressed = True
+        if not progressed:
+            time.sleep(0.05)
+    raise AssertionError(f"match {match_id} did not finish in {timeout} s")
+
+
+def _text(value: Any) -> str:
+    import json
+
+    return json.dumps(value)

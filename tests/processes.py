@@ -1,0 +1,80 @@
+"""Real processes for tests: a Celery worker and an ASGI server on the test database."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+from django.conf import settings
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[1]
+LOGS = ROOT / "var" / "test-logs"
+
+
+def test_environment(queue: str) -> dict[str, str]:
+    """The environment a child process needs to share the test database, broker and queue."""
+    db = connection.settings_dict
+    url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    return dict(
+        os.environ,
+        DATABASE_URL=f"{url}/{db['NAME']}",
+        REDIS_URL=settings.REDIS_URL,
+        CELERY_QUEUE=queue,
+        DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+        PYTHONUNBUFFERED="1",
+        STATICFILES_BACKEND=settings.STORAGES["staticfiles"]["BACKEND"],
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_worker(env: dict[str, str], name: str, concurrency: int = 4) -> subprocess.Popen:
+    LOGS.mkdir(parents=True, exist_ok=True)
+    log = open(LOGS / f"{name}.log", "ab")  # noqa: SIM115 - closed with the process
+    return subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "callbreak_site", "worker", "-l", "INFO",
+         "--pool", "threads", "--concurrency", str(concurrency), "-n", f"{name}@%h",
+         "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+
+
+def start_server(env: dict[str, str], port: int, name: str) -> subprocess.Popen:
+    LOGS.mkdir(parents=True, exist_ok=True)
+    log = open(LOGS / f"{name}.log", "ab")  # noqa: SIM115
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "callbreak_site.asgi:application", "--host",
+         "127.0.0.1", "--port", str(port), "--lifespan", "on", "--no-access-log"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"server {name} exited; see {LOGS / (name + '.log')}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"server {name} did not answer within 30 s")
+
+
+def stop(process: subprocess.Popen, timeout: float = 10) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
