@@ -1,0 +1,107 @@
+// The replay viewer: all four hands, calls, each trick and its winner, the running score.
+import { api } from "../api.js";
+import { cardFace, cardText, handBySuit, SUITS } from "../cards.js";
+import { totalsChart } from "../chart.js";
+import { h, ordinal, score } from "../dom.js";
+import { runningTotals, stateAt, stepCount, trickCards, worstDecisions } from "../replaymodel.js";
+
+function seatNames(record, me) {
+  return record.seats.map((s) => (s.seat === me ? `${s.name} (you)` : s.name || `Seat ${s.seat + 1}`));
+}
+
+function holdingRow(cards, showing) {
+  return handBySuit(cards).map(({ suit, ranks }) => h("span", { class: `suit-group suit-${suit}` },
+    h("span", { class: "suit-sym", "aria-label": suit }, SUITS[suit]),
+    ranks.map((r) => {
+      const card = (r === "10" ? "T" : r) + suit;
+      return h("span", { class: showing.has(card) ? "played" : "" }, r);
+    })));
+}
+
+function describe(decision) {
+  const say = (a) => (typeof a === "number" ? `call ${a}` : cardText(a));
+  return `${decision.kind === "call" ? "Call" : "Play"}: chose ${say(decision.chosen)}, best was ${say(decision.best)} (cost ${score(decision.loss)})`;
+}
+
+export async function mount(main, route, ctx) {
+  const id = Number(route.params.id);
+  main.append(h("p", { class: "loading" }, "Loading the record…"));
+  let record;
+  try {
+    record = await api.record(id);
+  } catch (error) {
+    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Replay unavailable"),
+      h("p", {}, error.message), h("a", { class: "btn", href: "/history" }, "History")));
+    return null;
+  }
+  const me = record.seats.find((s) => s.name === ctx.user?.username)?.seat ?? null;
+  const names = seatNames(record, me);
+  const total = stepCount(record);
+  let step = Math.min(total - 1, 0);
+  let marks = new Map();
+
+  const board = h("div", { class: "replay-board", testid: "replay-board" });
+  const slider = h("input", { type: "range", min: 0, max: total - 1, value: 0, testid: "replay-slider", "aria-label": "Step" });
+  const label = h("p", { class: "replay-step", testid: "replay-step", "aria-live": "polite" });
+  const marksBox = h("div", { class: "marks", testid: "replay-marks" });
+  const go = (n) => { step = Math.max(0, Math.min(total - 1, n)); draw(); };
+  const button = (text, testid, onclick, aria) => h("button", { class: "btn btn-small", type: "button", testid, onclick, "aria-label": aria }, text);
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  main.replaceChildren(h("section", { class: "panel replay", testid: "replay" },
+    h("h1", {}, `Replay of match ${id}`),
+    h("p", { class: "muted" }, record.places.map((p, s) => `${ordinal(p)} ${names[s]} ${score(record.totals[s])}`).join(" · ")),
+    label,
+    h("div", { class: "replay-controls row" },
+      button("⏮", "replay-first", () => go(0), "First step"),
+      button("◀", "replay-prev", () => go(step - 1), "Previous step"),
+      slider,
+      button("▶", "replay-next", () => go(step + 1), "Next step"),
+      button("⏭", "replay-last", () => go(total - 1), "Last step")),
+    board, marksBox,
+    totalsChart(names, runningTotals(record), { label: "Running totals hand by hand" })));
+
+  function draw() {
+    slider.value = step;
+    const s = stateAt(record, step);
+    const handNo = s.hand.hand_number;
+    label.textContent = s.trickIndex < 0
+      ? `Hand ${handNo} of ${record.hands.length}: the calls`
+      : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
+    const mark = marks.get(step);
+    board.replaceChildren(
+      s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, trickCards(s.trick).map(({ seat, card }) =>
+        h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
+        : h("p", { class: "muted" }, `Dealer: ${names[s.hand.dealer]}`),
+      mark ? h("p", { class: "mark-note", testid: "mark-note" }, describe(mark)) : null,
+      h("ul", { class: "replay-seats" }, [0, 1, 2, 3].map((seat) => h("li", { class: seat === me ? "is-me" : "", testid: "replay-seat" },
+        h("div", { class: "row spread" }, h("strong", {}, names[seat]),
+          h("span", {}, `Call ${s.hand.calls[seat]} · Won ${s.won[seat]} · `,
+            s.handScores ? h("span", { class: "muted" }, `hand ${score(s.handScores[seat])} · `) : null,
+            h("strong", { testid: "replay-total" }, score(s.totals[seat])))),
+        h("div", { class: "holding", testid: "replay-hand" }, holdingRow(s.holdings[seat], s.showing))))));
+  }
+  draw();
+
+  const onKey = (event) => {
+    if (event.target.closest("input, select, textarea")) return;
+    if (event.key === "ArrowRight") go(step + 1);
+    if (event.key === "ArrowLeft") go(step - 1);
+  };
+  document.addEventListener("keydown", onKey);
+
+  if (me !== null) {
+    api.analysis(id, me).then((analysis) => {
+      marks = worstDecisions(record, analysis);
+      if (analysis?.status === "pending") marksBox.append(h("p", { class: "muted" }, "The analysis of your moves is being prepared."));
+      if (marks.size) {
+        marksBox.append(h("h2", {}, "Your costliest moves"),
+          h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", {},
+            h("button", { class: "link", type: "button", testid: "mark", onclick: () => go(at) },
+              `Hand ${d.hand_number}${d.trick === null ? ", call" : `, trick ${d.trick + 1}`}: −${score(d.loss)}`)))));
+      }
+      draw();
+    }).catch(() => { /* no analysis for this match (yet): the replay works without it */ });
+  }
+  return () => document.removeEventListener("keydown", onKey);
+}

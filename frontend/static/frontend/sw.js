@@ -1,0 +1,105 @@
+// Service worker, served at /sw.js by frontend.views.ServiceWorkerView, which fills in the
+// version and the hashed shell files. Offline: the shell starts, and finished matches (the
+// history list and each record) can be read. Push: a notification that opens the match.
+
+const VERSION = "__VERSION__";
+const PRECACHE = ["__PRECACHE__"];
+const SHELL = `cb-shell-${VERSION}`;
+const API = "cb-api";
+
+// GET endpoints kept for offline reading (network first, the copy only when offline).
+const OFFLINE_API = [
+  /^\/api\/auth\/me\/$/,
+  /^\/api\/matches\/$/,
+  /^\/api\/matches\/\d+\/record\/$/,
+  /^\/api\/users\/[^/]+\/stats\/$/,
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(SHELL).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith("cb-shell-") && name !== SHELL) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+async function networkFirst(request, cacheName, fallbackUrl) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(cacheName);
+      await cache.put(fallbackUrl || request, response.clone());
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(fallbackUrl || request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(SHELL)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    if (url.pathname.startsWith("/admin") || url.pathname.startsWith("/api/")) return;
+    // Every app route is the same shell, so one cached copy of "/" starts any of them.
+    event.respondWith(networkFirst(request, SHELL, "/"));
+  } else if (url.pathname.startsWith("/static/")) {
+    event.respondWith(cacheFirst(request));
+  } else if (url.pathname === "/manifest.webmanifest") {
+    event.respondWith(networkFirst(request, SHELL));
+  } else if (OFFLINE_API.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(networkFirst(request, API));
+  }
+});
+
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  const url = data.url || (data.match_id ? `/m/${data.match_id}` : "/");
+  const icon = PRECACHE.find((path) => path.includes("icon-192"));
+  event.waitUntil(self.registration.showNotification(data.title || "Call Break", {
+    body: data.body || "",
+    tag: data.tag || (data.match_id ? `match-${data.match_id}` : undefined),
+    renotify: Boolean(data.tag || data.match_id),
+    icon,
+    badge: icon,
+    data: { url, match_id: data.match_id ?? null },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/", self.location.origin);
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const same = windows.find((c) => new URL(c.url).pathname === target.pathname);
+    const client = same || windows[0];
+    if (client) {
+      await client.focus();
+      // The open app routes itself; no page reload, the websocket stays up.
+      if (!same) client.postMessage({ type: "open", url: target.pathname + target.search });
+      return;
+    }
+    await self.clients.openWindow(target.href);
+  })());
+});
