@@ -107,8 +107,10 @@ def vapid_private_key() -> ec.EllipticCurvePrivateKey:
 
 def vapid_public_key() -> str:
     """The public key as base64url of the uncompressed point (``applicationServerKey``)."""
-    point = vapid_private_key().public_key().public_bytes(
-        serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint
+    point = (
+        vapid_private_key()
+        .public_key()
+        .public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     )
     return b64url_encode(point)
 
