@@ -27,13 +27,21 @@ def _static_files(django_db_blocker):
 def _quiet_matches_after_test(request):
     """A worker may still be playing a bot turn when a test ends: end every match first, so
     the worker's next look finds nothing to do and the database can be emptied."""
-    yield
     marker = request.node.get_closest_marker("django_db")
     if marker is None or not marker.kwargs.get("transaction"):
+        yield
         return
+    request.getfixturevalue("transactional_db")  # so the database is emptied after this
+    yield
     from games.models import Match
 
     Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED)
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    """Real hashing costs a third of a second per user; tests make hundreds of users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,57 @@
+"""Query budgets: reading a view costs at most 5 SQL queries, playing a card at most 10."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.helpers import create, view
+from tests.conftest import client_for, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playing(owner_api):
+    users = [make_user(n) for n in ("west", "north", "east")]
+    created = create(owner_api, [f"user:{u.username}" for u in users])
+    clients = [owner_api] + [client_for(u) for u in users]
+    for client in clients[1:]:
+        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
+    for _ in range(4):
+        current = view(owner_api, created["id"])
+        client = clients[current["turn"]]
+        client.post(f"/api/matches/{created['id']}/call/",
+                    {"call": 2, "seq": current["seq"]}, format="json")
+    return created["id"], clients
+
+
+def test_get_view_costs_at_most_five_queries(playing, django_assert_max_num_queries):
+    match_id, clients = playing
+    with django_assert_max_num_queries(5):
+        response = clients[1].get(f"/api/matches/{match_id}/")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("with_key", [False, True])
+def test_post_play_costs_at_most_ten_queries(playing, django_assert_max_num_queries,
+                                             with_key):
+    match_id, clients = playing
+    headers = {"HTTP_IDEMPOTENCY_KEY": "budget-key-1"} if with_key else {}
+    for _ in range(4):  # a whole trick, so the trick-completing play is measured too
+        current = view(clients[0], match_id)
+        client = clients[current["turn"]]
+        card = view(client, match_id)["legal"][0]
+        headers = {"HTTP_IDEMPOTENCY_KEY": f"budget-key-{current['seq']}"} if with_key else {}
+        with django_assert_max_num_queries(10):
+            response = client.post(f"/api/matches/{match_id}/play/",
+                                   {"card": card, "seq": current["seq"]}, format="json",
+                                   **headers)
+        assert response.status_code == 200
+
+
+def test_match_list_costs_a_fixed_number_of_queries(owner_api, django_assert_max_num_queries):
+    for _ in range(5):
+        create(owner_api, ["open", "open", "open"])
+    with django_assert_max_num_queries(6):
+        response = owner_api.get("/api/matches/")
+    assert response.json()["count"] == 5
