@@ -16,6 +16,13 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// Replace an element's children, skipping null/false (conditional parts of a screen).
+export function fill(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+  return el;
+}
+
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -1,6 +1,6 @@
 // The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
 import { api } from "../api.js";
-import { h, score, seatLabel, timeLeft, toast } from "../dom.js";
+import { fill, h, score, seatLabel, timeLeft, toast } from "../dom.js";
 
 function inviteCode(text) {
   const value = text.trim();
@@ -51,10 +51,10 @@ export async function mount(main, route, ctx) {
     try {
       const [waiting, active] = await Promise.all([api.matches("waiting"), api.matches("active")]);
       const all = sortMatches([...active.results, ...waiting.results]);
-      list.replaceChildren(...(all.length ? all.map(matchRow)
+      fill(list, ...(all.length ? all.map(matchRow)
         : [h("li", { class: "empty muted" }, "No matches yet. Start one against bots or friends.")]));
     } catch (error) {
-      list.replaceChildren(h("li", { class: "empty muted" }, error.message));
+      fill(list, h("li", { class: "empty muted" }, error.message));
       if (error.status !== 0) toast(error.message);
     }
   }

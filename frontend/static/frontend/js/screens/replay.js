@@ -2,7 +2,7 @@
 import { api } from "../api.js";
 import { cardFace, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
-import { h, ordinal, score } from "../dom.js";
+import { fill, h, ordinal, score } from "../dom.js";
 import { runningTotals, stateAt, stepCount, trickCards, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
@@ -30,7 +30,7 @@ export async function mount(main, route, ctx) {
   try {
     record = await api.record(id);
   } catch (error) {
-    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Replay unavailable"),
+    fill(main, h("section", { class: "panel" }, h("h1", {}, "Replay unavailable"),
       h("p", {}, error.message), h("a", { class: "btn", href: "/history" }, "History")));
     return null;
   }
@@ -48,16 +48,16 @@ export async function mount(main, route, ctx) {
   const button = (text, testid, onclick, aria) => h("button", { class: "btn btn-small", type: "button", testid, onclick, "aria-label": aria }, text);
   slider.addEventListener("input", () => go(Number(slider.value)));
 
-  main.replaceChildren(h("section", { class: "panel replay", testid: "replay" },
+  fill(main, h("section", { class: "panel replay", testid: "replay" },
     h("h1", {}, `Replay of match ${id}`),
     h("p", { class: "muted" }, record.places.map((p, s) => `${ordinal(p)} ${names[s]} ${score(record.totals[s])}`).join(" · ")),
     label,
     h("div", { class: "replay-controls row" },
-      button("⏮", "replay-first", () => go(0), "First step"),
+      button("«", "replay-first", () => go(0), "First step"),
       button("◀", "replay-prev", () => go(step - 1), "Previous step"),
       slider,
       button("▶", "replay-next", () => go(step + 1), "Next step"),
-      button("⏭", "replay-last", () => go(total - 1), "Last step")),
+      button("»", "replay-last", () => go(total - 1), "Last step")),
     board, marksBox,
     totalsChart(names, runningTotals(record), { label: "Running totals hand by hand" })));
 
@@ -69,7 +69,7 @@ export async function mount(main, route, ctx) {
       ? `Hand ${handNo} of ${record.hands.length}: the calls`
       : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
     const mark = marks.get(step);
-    board.replaceChildren(
+    fill(board,
       s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, trickCards(s.trick).map(({ seat, card }) =>
         h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
         : h("p", { class: "muted" }, `Dealer: ${names[s.hand.dealer]}`),

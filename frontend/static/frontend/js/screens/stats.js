@@ -1,6 +1,6 @@
 // A player's statistics: matches, wins, average total, calls made, results over time.
 import { api } from "../api.js";
-import { date, h, ordinal, score, svg } from "../dom.js";
+import { date, fill, h, ordinal, score, svg } from "../dom.js";
 
 // Bars of each match's total, oldest on the left; first places drawn solid, others outlined.
 function resultsChart(results) {
@@ -32,12 +32,12 @@ export async function mount(main, route, ctx) {
   try {
     stats = await api.stats(username);
   } catch (error) {
-    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Statistics"), h("p", {}, error.message)));
+    fill(main, h("section", { class: "panel" }, h("h1", {}, "Statistics"), h("p", {}, error.message)));
     return;
   }
   const tile = (label, value, testid) => h("div", { class: "tile", testid }, h("strong", {}, value), h("span", {}, label));
   const winPct = stats.matches_played ? Math.round((100 * stats.wins) / stats.matches_played) : 0;
-  main.replaceChildren(h("section", { class: "panel stats", testid: "stats" },
+  fill(main, h("section", { class: "panel stats", testid: "stats" },
     h("h1", {}, username === ctx.user.username ? "Your statistics" : `${username}'s statistics`),
     h("div", { class: "tiles" },
       tile("matches", String(stats.matches_played), "stat-played"),

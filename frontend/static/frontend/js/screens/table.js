@@ -1,6 +1,6 @@
 // The table screen: keeps the freshest match view, plays it back move by move, sends actions.
 import { api } from "../api.js";
-import { announce, h, timeLeft, toast } from "../dom.js";
+import { announce, fill, h, timeLeft, toast } from "../dom.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, handRow, statusLine, tableTop, trickArea } from "./tableview.js";
 
@@ -27,7 +27,7 @@ export async function mount(main, route, ctx) {
       : trickArea(view, view.trick, { onTap: () => showLastTrick(view) });
     const autopilot = me !== null && view.seats[me]?.autopilot;
     const bidding = view.status === "bidding" && view.turn === me && view.legal.length;
-    root.replaceChildren(
+    fill(root,
       h("div", { class: "table-head" },
         h("span", { testid: "hand-number" }, view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`),
         h("span", { class: "row" },
@@ -37,7 +37,7 @@ export async function mount(main, route, ctx) {
         h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, "I'm back")) : null,
       invitePanel(view),
       tableTop(view, middle),
-      statusLine(view),
+      statusLine(view, flash),
       finished ? standings(view, { onRematch: rematch }) : null,
       bidding ? callPicker(view, { busy, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null,
       !finished && !bidding ? handRow(view, { busy, onPlay: play, onRefused: refused }) : null);
@@ -82,6 +82,18 @@ export async function mount(main, route, ctx) {
     }
   }
 
+  // The answer to my own action is shown at once: waiting behind a trick still on show would
+  // leave a stale table under the player's thumb.
+  function showNow(next) {
+    if (closed || next.id !== id || (view && next.seq < view.seq)) return;
+    clearTimeout(timer);
+    timer = null;
+    flash = null;
+    queue = [next, ...queue.filter((v) => v.seq > next.seq)];
+    if (view && next.seq === view.seq) queue.shift();
+    pump();
+  }
+
   function noticeChanges(previous, next) {
     const mine = next.turn === next.my_seat && next.status !== "finished";
     document.title = mine ? "● Your turn — Call Break" : "Call Break";
@@ -111,13 +123,10 @@ export async function mount(main, route, ctx) {
     busy = true;
     render();
     try {
-      const next = await request();
-      flash = null;
-      enqueue(next);
+      showNow(await request());
     } catch (error) {
       if (error.code === "stale" && error.body.match) {
-        queue = [];
-        enqueue(error.body.match);
+        showNow(error.body.match);
       } else if (error.code === "not_your_turn" || error.code === "stale") {
         refresh();
       }
@@ -159,7 +168,7 @@ export async function mount(main, route, ctx) {
   try {
     view = await api.match(id);
   } catch (error) {
-    root.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Match unavailable"),
+    fill(root, h("section", { class: "panel" }, h("h1", {}, "Match unavailable"),
       h("p", {}, error.message), h("a", { class: "btn", href: "/" }, "Back to the lobby")));
     off();
     return null;

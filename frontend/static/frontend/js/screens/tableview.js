@@ -19,7 +19,7 @@ export function seatName(view, seat) {
 }
 
 function kindBadge(seat) {
-  if (seat.kind.startsWith("bot:")) return h("span", { class: "tag" }, `bot ${seat.kind.slice(4)}`);
+  if (seat.kind.startsWith("bot:") && !/bot/i.test(seat.name || "")) return h("span", { class: "tag" }, "bot");
   if (seat.kind === "external") return h("span", { class: "tag" }, "program");
   return null;
 }
@@ -53,9 +53,6 @@ export function trickArea(view, cards, { winner = null, onTap } = {}) {
     area.append(cardFace(card, { class: `trick-card at-${position(view, seat)}${winner === seat ? " won" : ""}`,
       testid: "trick-card", style: `z-index:${order + 1}` }));
   });
-  if (winner !== null) {
-    area.append(h("span", { class: "trick-note", testid: "trick-winner" }, `${seatName(view, winner)} won the trick`));
-  }
   return area;
 }
 
@@ -64,9 +61,10 @@ export function tableTop(view, trick) {
     view.seats.map((s) => seatPanel(view, s.seat)), trick);
 }
 
-export function statusLine(view) {
+export function statusLine(view, flash = null) {
   let text;
-  if (view.status === "waiting") text = "Waiting for players to join";
+  if (flash) text = `${seatName(view, flash.winner)} won the trick`;
+  else if (view.status === "waiting") text = "Waiting for players to join";
   else if (view.status === "finished") text = "Match over";
   else if (view.turn === view.my_seat) text = view.status === "bidding" ? "Your call" : "Your turn to play";
   else if (view.turn !== null) text = `${seatName(view, view.turn)} to ${view.status === "bidding" ? "call" : "play"}`;
