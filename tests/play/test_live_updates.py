@@ -1,0 +1,70 @@
+"""A real server pushes each player their own view after another player's move."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+from rest_framework.authtoken.models import Token
+from websockets.sync.client import connect
+
+from tests.api.helpers import CARD_IN_JSON, create
+from tests.conftest import client_for, make_user, needs_services
+
+pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
+
+
+def socket_for(base_url: str, user):
+    token = Token.objects.get_or_create(user=user)[0].key
+    return connect(base_url.replace("http", "ws") + "/ws/", origin=base_url,
+                   additional_headers={"Authorization": f"Token {token}"}, open_timeout=10)
+
+
+def next_view(ws, match_id: int) -> dict:
+    while True:
+        message = json.loads(ws.recv(20))
+        if message["type"] == "match.view" and message["match"]["id"] == match_id:
+            return message["match"]
+
+
+def test_a_socket_gets_its_own_view_after_another_players_move(live_server_url):
+    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
+    created = create(client_for(users[0]), ["user:bob", "user:carol", "user:dave"])
+    for user in users[1:]:
+        client_for(user).post("/api/matches/join/", {"invite_code": created["invite_code"]},
+                              format="json")
+    match_id = created["id"]
+    keys = [Token.objects.get_or_create(user=u)[0].key for u in users]
+    http = httpx.Client(base_url=live_server_url, timeout=10)
+    turn = http.get(f"/api/matches/{match_id}/",
+                    headers={"Authorization": f"Token {keys[0]}"}).json()["turn"]
+    watcher_seat = (turn + 1) % 4
+    mover_view = http.get(f"/api/matches/{match_id}/",
+                          headers={"Authorization": f"Token {keys[turn]}"}).json()
+    assert mover_view["my_seat"] == turn
+
+    with socket_for(live_server_url, users[watcher_seat]) as ws:
+        assert json.loads(ws.recv(10))["type"] == "hello"
+        response = http.post(f"/api/matches/{match_id}/call/",
+                             json={"call": 3, "seq": mover_view["seq"]},
+                             headers={"Authorization": f"Token {keys[turn]}"})
+        assert response.status_code == 200
+        seen = next_view(ws, match_id)
+
+    assert seen["seq"] == mover_view["seq"] + 1
+    assert seen["my_seat"] == watcher_seat
+    assert seen["calls"][turn] == 3
+    assert seen["turn"] == watcher_seat
+    assert len(seen["hand"]) == 13
+    assert not set(seen["hand"]) & set(mover_view["hand"])
+    shown = set(CARD_IN_JSON.findall(json.dumps(seen)))
+    assert not shown & set(mover_view["hand"]), "the mover's cards leaked to another socket"
+
+
+def test_a_socket_from_a_foreign_origin_is_refused(live_server_url):
+    user = make_user("alice")
+    token = Token.objects.get_or_create(user=user)[0].key
+    with pytest.raises(Exception):  # noqa: B017 - the handshake is refused with 403
+        connect(live_server_url.replace("http", "ws") + "/ws/", origin="https://evil.example",
+                additional_headers={"Authorization": f"Token {token}"}, open_timeout=5)

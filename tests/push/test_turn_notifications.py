@@ -1,0 +1,83 @@
+"""A turn push reaches the player only while they are away from the match."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+from django.db.models import F
+from rest_framework.authtoken.models import Token
+
+from callbreak_site.asgi import application
+from games.models import Match
+from games.services.notify import notify_finished, notify_turn
+from tests.api.helpers import create
+from tests.conftest import client_for, make_user
+from tests.push.conftest import subscribe
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def match_on_turn_of(user):
+    others = [make_user(n) for n in ("west", "north", "east")]
+    created = create(client_for(others[0]), ["user:" + user.username, "user:north",
+                                             "user:east"])
+    for u in (user, others[1], others[2]):
+        client_for(u).post("/api/matches/join/", {"invite_code": created["invite_code"]},
+                           format="json")
+    match = Match.objects.get(pk=created["id"])
+    state = match.state
+    state["turn"] = 1  # seat 1 is the user
+    # A seq no queued task knows, so only this test's own calls can act on it.
+    Match.objects.filter(pk=match.pk).update(turn=1, state=state, seq=F("seq") + 100)
+    match.refresh_from_db()
+    return match
+
+
+def test_turn_push_goes_to_an_away_player_and_not_to_one_watching(
+        owner, owner_api, push_service, browser):
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    match = match_on_turn_of(owner)
+
+    assert notify_turn(match_id=match.id, seq=match.seq) is True
+    received = push_service.received_at("phone")
+    assert len(received) == 1
+    payload = browser.decrypt_json(received[0].body)
+    assert payload["kind"] == "turn" and payload["match_id"] == match.id
+    assert payload["url"] == f"/m/{match.id}"
+
+    token = Token.objects.get_or_create(user=owner)[0].key
+
+    async def watching_then_notify():
+        socket = WebsocketCommunicator(application, "/ws/", headers=[
+            (b"host", b"localhost"), (b"origin", b"http://localhost"),
+            (b"authorization", f"Token {token}".encode())])
+        await socket.connect()
+        await socket.receive_json_from()
+        await socket.send_json_to({"type": "watch", "match": match.id})
+        await socket.send_json_to({"type": "ping"})
+        assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
+        from asgiref.sync import sync_to_async
+
+        sent = await sync_to_async(notify_turn)(match_id=match.id, seq=match.seq)
+        await socket.disconnect()
+        return sent
+
+    assert async_to_sync(watching_then_notify)() is False
+    assert len(push_service.received_at("phone")) == 1
+
+
+def test_a_stale_turn_notification_sends_nothing(owner, owner_api, push_service, browser):
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    match = match_on_turn_of(owner)
+    assert notify_turn(match_id=match.id, seq=match.seq - 1) is False
+    assert push_service.received_at("phone") == []
+
+
+def test_every_player_hears_when_a_match_finishes(owner, owner_api, push_service, browser):
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    match = match_on_turn_of(owner)
+    Match.objects.filter(pk=match.pk).update(status="finished")
+    assert notify_finished(match_id=match.id) == 1
+    payload = browser.decrypt_json(push_service.received_at("phone")[0].body)
+    assert payload["kind"] == "finished"
