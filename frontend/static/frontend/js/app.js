@@ -26,6 +26,13 @@ const ctx = { user: null, live, navigate: null, setUser };
 let cleanup = null;
 let renderId = 0;
 
+// The bar tells the player when live updates are paused (the table then polls).
+live.on((kind, connected) => {
+  if (kind !== "status") return;
+  document.body.dataset.live = connected ? "on" : "off";
+  bar.classList.toggle("offline", !connected);
+});
+
 function setUser(user) {
   ctx.user = user;
   bar.hidden = !user;

@@ -9,7 +9,7 @@ function resultsChart(results) {
   const shown = results.slice(-30);
   const peak = Math.max(10, ...shown.map((r) => Math.abs(r.total)));
   const mid = height / 2;
-  const step = width / Math.max(shown.length, 1);
+  const step = Math.min(28, width / Math.max(shown.length, 1));
   const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img",
     "aria-label": `Totals of the last ${shown.length} matches` },
   svg("line", { x1: 0, x2: width, y1: mid, y2: mid, class: "axis" }));

@@ -4,8 +4,11 @@ import { announce, fill, h, timeLeft, toast } from "../dom.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, handRow, statusLine, tableTop, trickArea } from "./tableview.js";
 
-const MOVE_PAUSE = 450; // ms between other players' moves, so each can be seen
-const TRICK_PAUSE = 1300; // ms a completed trick stays in the middle
+// Other players' moves are shown one at a time and a completed trick stays in the middle for
+// a moment; players who ask for reduced motion get shorter pauses.
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)").matches;
+const MOVE_PAUSE = REDUCED ? 120 : 450;
+const TRICK_PAUSE = REDUCED ? 500 : 1300;
 
 export async function mount(main, route, ctx) {
   const id = Number(route.params.id);

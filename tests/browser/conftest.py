@@ -1,0 +1,147 @@
+"""Real-browser fixtures: Debian's Chromium driven by Playwright at a phone-size viewport.
+
+Never downloads a browser: without /usr/bin/chromium the browser tests are skipped. Each
+browser context gets a fresh profile directory (a normal, not incognito, profile, so the PWA
+can be installed and its service worker kept).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PHONE = {"width": 390, "height": 844}
+PASSWORD = "a-Long-pass-phrase-7"
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+_names = itertools.count(1)
+
+# Playwright must use the system browser and never fetch one.
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+
+
+@pytest.fixture(scope="session")
+def playwright_driver():
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture
+def open_phone(playwright_driver, live_server_url) -> Iterator:
+    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server."""
+    contexts, folders = [], []
+
+    def open_one(**options):
+        folder = tempfile.mkdtemp(prefix="cb-browser-")
+        folders.append(folder)
+        context = playwright_driver.chromium.launch_persistent_context(
+            folder, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=PHONE,
+            device_scale_factor=2, is_mobile=True, has_touch=True, base_url=live_server_url,
+            reduced_motion="reduce", service_workers="allow", **options,
+        )
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.errors = []
+        page.on("pageerror", lambda error: page.errors.append(str(error)))
+        return page
+
+    yield open_one
+    for context in contexts:
+        context.close()
+    for folder in folders:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def unique_name(prefix: str = "player") -> str:
+    return f"{prefix}{os.getpid() % 10000}x{next(_names)}{int(time.time()) % 100000}"
+
+
+def screenshot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def sign_up(page, username: str | None = None) -> str:
+    """Create a player through the sign-up screen; ends in the lobby."""
+    username = username or unique_name()
+    page.goto("/signup")
+    page.get_by_test_id("auth-username").fill(username)
+    page.get_by_test_id("auth-password").fill(PASSWORD)
+    page.get_by_test_id("auth-submit").click()
+    page.get_by_test_id("match-list").wait_for()
+    return username
+
+
+def new_match(page, *, hands: int = 1, opponents=("bot:easy", "bot:easy", "bot:easy"),
+              names=("", "", "")) -> int:
+    """Start a match from the new-match form; returns its id once the table shows."""
+    page.get_by_test_id("new-match").click()
+    page.get_by_test_id("nm-hands").select_option(str(hands))
+    for i, (kind, name) in enumerate(zip(opponents, names, strict=True)):
+        page.get_by_test_id(f"nm-opponent-{i}").select_option(kind)
+        if kind == "user":
+            page.get_by_test_id(f"nm-opponent-name-{i}").fill(name)
+    page.get_by_test_id("nm-submit").click()
+    page.get_by_test_id("table-screen").wait_for()
+    page.wait_for_url("**/m/*")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def act_if_my_turn(page, call: int = 2) -> bool:
+    """Make a call or tap the first legal card when the table waits for this player."""
+    picker = page.get_by_test_id("call-picker")
+    if picker.count():
+        options = picker.locator("[data-testid^=call-option-]")
+        wanted = picker.get_by_test_id(f"call-option-{call}")
+        (wanted if wanted.count() else options.first).click()
+        picker.get_by_test_id("call-confirm").click()
+        return True
+    legal = page.locator("[data-testid=hand].hand-active .card.legal:not([disabled])")
+    if legal.count():
+        legal.first.click()
+        return True
+    return False
+
+
+def play_until_finished(page, timeout: float = 90) -> None:
+    """Tap through calls and legal cards until the final standings show."""
+    deadline = time.monotonic() + timeout
+    while not page.get_by_test_id("standings").count():
+        assert time.monotonic() < deadline, "the match did not finish in time"
+        try:
+            act_if_my_turn(page)
+        except Exception:  # noqa: BLE001 - the table re-rendered under the tap: look again
+            pass
+        page.wait_for_timeout(150)
+
+
+def api_in_page(page, method: str, url: str, body=None):
+    """Call the JSON API from the page, with its session cookie and CSRF token."""
+    return page.evaluate(
+        """async ([method, url, body]) => {
+            const token = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
+            const init = {method, credentials: "same-origin",
+                          headers: {"Content-Type": "application/json", "X-CSRFToken": token,
+                                    "Idempotency-Key": crypto.randomUUID()}};
+            if (body !== null) init.body = JSON.stringify(body);
+            const response = await fetch(url, init);
+            return {status: response.status, body: await response.json().catch(() => null)};
+        }""",
+        [method, url, body],
+    )

@@ -1,0 +1,70 @@
+"""History lists a finished match; the replay steps through it trick by trick."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import api_in_page, new_match, screenshot, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def finish_through_api(page, match_id: int) -> None:
+    """Play the player's turns from the page's own session: calls of 2, first legal card."""
+    for _ in range(600):
+        view = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if view["status"] == "finished":
+            return
+        if view["turn"] == view["my_seat"] and view["legal"]:
+            if view["status"] == "bidding":
+                action, body = "call", {"call": view["legal"][0]}
+            else:
+                action, body = "play", {"card": view["legal"][0]}
+            api_in_page(page, "POST", f"/api/matches/{match_id}/{action}/",
+                        {**body, "seq": view["seq"]})
+        else:
+            page.wait_for_timeout(100)
+    pytest.fail("the match did not finish")
+
+
+def test_history_lists_the_finished_match_and_the_replay_steps_through_it(open_phone):
+    page = open_phone()
+    username = sign_up(page)
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id)
+
+    page.get_by_test_id("nav-history").click()
+    row = page.locator(f"[data-testid=history-row][data-match-id='{match_id}']")
+    expect(row).to_be_visible()
+    screenshot(page, "12-history")
+    row.click()
+
+    replay = page.get_by_test_id("replay")
+    expect(replay).to_be_visible()
+    expect(page.get_by_test_id("replay-seat")).to_have_count(4)
+    expect(page.get_by_test_id("replay-step")).to_contain_text("the calls")
+    expect(page.get_by_test_id("totals-chart").locator("polyline")).to_have_count(4)
+    expect(page.get_by_test_id("replay-seat").first).to_contain_text(username)
+
+    def cards_held() -> int:
+        return page.locator("[data-testid=replay-hand] .suit-group > span:not(.suit-sym)").count()
+
+    assert cards_held() == 52
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("trick 1 of 13")
+    expect(page.get_by_test_id("replay-trick").locator("[data-card]")).to_have_count(4)
+    page.get_by_test_id("replay-next").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("trick 2 of 13")
+    assert cards_held() == 48  # the first trick's cards are gone, the second's still marked
+    screenshot(page, "13-replay")
+    page.get_by_test_id("replay-last").click()
+    expect(page.get_by_test_id("replay-step")).to_contain_text("trick 13 of 13")
+    totals = page.get_by_test_id("replay-total").all_inner_texts()
+    assert any(t not in ("0",) for t in totals), "the running score shows the hand's result"
+
+    page.get_by_test_id("nav-stats").click()
+    expect(page.get_by_test_id("stat-played")).to_contain_text("1")
+    screenshot(page, "14-stats")
+    page.get_by_test_id("nav-settings").click()
+    expect(page.get_by_test_id("setting-notify_turn")).to_be_visible()
+    screenshot(page, "15-settings")
+    assert page.errors == []
