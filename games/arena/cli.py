@@ -73,8 +73,10 @@ def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[Match
 
 def _tick(results: Iterator[MatchResult], total: int, start: float,
           out: TextIO | None) -> Iterator[MatchResult]:
+    """Pass results through, redrawing the progress bar about a hundred times in all."""
+    step = max(1, total // 100)
     for done, result in enumerate(results, 1):
-        if out is not None:
+        if out is not None and (done % step == 0 or done == total):
             elapsed = time.monotonic() - start
             eta = elapsed / done * (total - done)
             bar = "#" * (30 * done // total)

@@ -27,6 +27,7 @@ class Table:
 
     ``allowed[p]`` holds the cards seat ``p`` may still hold as far as public play shows
     (for the bot's own seat: its exact hand). ``possible(p)`` narrows that to unseen cards.
+    ``played_by[p]`` holds the cards ``p`` has played in this hand, current trick included.
     """
 
     seat: int
@@ -35,6 +36,7 @@ class Table:
     hand: int
     legal: int
     played: int
+    played_by: list[int]
     trick: list[int]
     leader: int
     calls: list[int | None]
@@ -76,6 +78,7 @@ class Table:
         hand = mask_of(view.get("hand") or [])
         allowed = [FULL_DECK] * 4
         played = 0
+        played_by = [0, 0, 0, 0]
         broken = False
         tricks = [(t["cards"], True) for t in view.get("tricks") or []]
         current = view.get("trick") or []
@@ -89,8 +92,9 @@ class Table:
             if indices and indices[0] < 13 and not lead_ok:
                 allowed[seats[0]] &= SPADES
             _infer_follows(indices, seats, follow, allowed)
-            for i in indices:
+            for i, p in zip(indices, seats, strict=True):
                 played |= 1 << i
+                played_by[p] |= 1 << i
             broken = broken or any(i < 13 for i in indices)
         allowed[seat] = hand
         legal = 0
@@ -98,7 +102,7 @@ class Table:
             legal = mask_of(c for c in view.get("legal") or [] if isinstance(c, str))
         return cls(
             seat=seat, rules=rules, follow=follow, hand=hand, legal=legal, played=played,
-            trick=[card_index(c["card"]) for c in current],
+            played_by=played_by, trick=[card_index(c["card"]) for c in current],
             leader=current[0]["seat"] if current else view.get("turn") or 0,
             calls=list(view.get("calls") or [None] * 4),
             won=list(view.get("tricks_won") or [0] * 4),

@@ -1,0 +1,127 @@
+"""Determinized search: sample consistent deals, play each option out, average the scores.
+
+Every sampled deal is played out once per option (the same deals for every option, so the
+comparison is not drowned in the luck of the deal), with the heuristic policy for all four
+seats. Deals are weighted by how well they fit the calls already made. Values are expected
+scores in tenths, the units of ``score_hand``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from ..fast import mask_cards
+from .calling import heuristic_call
+from .rollout import LeadRules, rollout, score_table
+from .sampling import call_weight, sample_deal
+from .table import Table
+
+# How much the search also values the others' losses: Call Break is won on the table's
+# totals, so pushing a rival below its call is worth something beyond one's own score.
+RIVALRY = 0.25
+
+
+@dataclass
+class SearchResult:
+    """Expected own score and search objective per option, with the work done."""
+
+    values: dict[int, float] = field(default_factory=dict)
+    objective: dict[int, float] = field(default_factory=dict)
+    deals: int = 0
+    rollouts: int = 0
+
+
+def _deadline(budget_ms: float) -> float:
+    return time.perf_counter() + budget_ms / 1000
+
+
+def distinct_cards(table: Table, legal: int) -> list[int]:
+    """Legal cards with equivalent ones merged: two cards of a suit with no unseen card
+    between them win and lose exactly the same tricks, so only the lower one is tried."""
+    unseen = table.unseen
+    out: list[int] = []
+    for card in sorted(mask_cards(legal)):
+        if out and card // 13 == out[-1] // 13:
+            between = ((1 << card) - 1) & ~((2 << out[-1]) - 1)
+            if not between & unseen:
+                continue
+        out.append(card)
+    return out
+
+
+def search_play(table: Table, rng: random.Random, options: list[int], *, budget_ms: float,
+                max_rollouts: int | None = None) -> SearchResult:
+    """Value each card in ``options`` for the seat to play (at least one deal is tried)."""
+    deadline = _deadline(budget_ms)
+    seat = table.seat
+    lead = LeadRules.of(table.rules)
+    scores = score_table(table.rules)
+    calls = [c if c is not None else 0 for c in table.calls]
+    acc = {o: 0.0 for o in options}
+    obj = {o: 0.0 for o in options}
+    result = SearchResult()
+    total = 0.0
+    while True:
+        deal = sample_deal(table, rng)
+        weight = call_weight(table, deal)
+        total += weight
+        for card in options:
+            hands = list(deal)
+            hands[seat] &= ~(1 << card)
+            won = rollout(hands, table.trick + [card], table.leader, table.won, calls, lead,
+                          broken=table.broken, first_trick=table.first_trick)
+            mine = scores[calls[seat]][won[seat]]
+            rivals = sum(scores[calls[p]][won[p]] for p in range(4) if p != seat)
+            acc[card] += weight * mine
+            obj[card] += weight * (mine - RIVALRY * rivals / 3)
+        result.deals += 1
+        result.rollouts += len(options)
+        if time.perf_counter() >= deadline or (
+                max_rollouts is not None and result.rollouts >= max_rollouts):
+            break
+    total = total or 1.0
+    result.values = {o: acc[o] / total for o in options}
+    result.objective = {o: obj[o] / total for o in options}
+    return result
+
+
+def search_call(table: Table, rng: random.Random, candidates: list[int],
+                legal: list[int], *, budget_ms: float,
+                max_rollouts: int | None = None) -> SearchResult:
+    """Value calls by playing sampled deals out once per candidate call.
+
+    Each candidate is played with the policy aiming at it; any other legal call is valued on
+    the tricks taken while aiming at the nearest candidate.
+    """
+    deadline = _deadline(budget_ms)
+    seat = table.seat
+    lead = LeadRules.of(table.rules)
+    scores = score_table(table.rules)
+    leader = (table.dealer + 1) & 3
+    taken: dict[int, list[tuple[float, int]]] = {c: [] for c in candidates}
+    result = SearchResult()
+    while True:
+        deal = sample_deal(table, rng)
+        weight = call_weight(table, deal)
+        calls = [c if c is not None else heuristic_call(deal[p], table.calls, p, table.rules)
+                 for p, c in enumerate(table.calls)]
+        for call in candidates:
+            calls[seat] = call
+            won = rollout(list(deal), [], leader, (0, 0, 0, 0), calls, lead, broken=False,
+                          first_trick=True)
+            taken[call].append((weight, won[seat]))
+        result.deals += 1
+        result.rollouts += len(candidates)
+        if time.perf_counter() >= deadline or (
+                max_rollouts is not None and result.rollouts >= max_rollouts):
+            break
+    for call in legal:
+        near = min(candidates, key=lambda c: (abs(c - call), c))
+        samples = taken[near]
+        total = sum(w for w, _ in samples) or 1.0
+        value = sum(w * scores[call][t] for w, t in samples) / total
+        result.values[call] = value
+        result.objective[call] = value
+    return result
