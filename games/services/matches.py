@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlparse
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -15,6 +14,7 @@ from games.models import Match, Seat
 
 from . import effects
 from .errors import Conflict, NotFound, ServiceError
+from .external import bot_health_check, host_allowed
 from .moves import Acted, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
@@ -143,12 +143,14 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
 
 
 def _external_url(url: str) -> str:
-    parsed = urlparse(url)
-    host = (parsed.hostname or "").lower()
-    allowed = settings.EXTERNAL_BOT_HOSTS
-    if not host or ("*" not in allowed and host not in allowed) or len(url) > 300:
+    if not host_allowed(url) or len(url) > 300:
         raise ServiceError(
-            f"External bots may only be reached on these hosts: {', '.join(allowed)}.",
+            "External bots may only be reached on these hosts: "
+            f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
             code="external_host_not_allowed",
         )
-    return url.rstrip("/")
+    url = url.rstrip("/")
+    if not bot_health_check(url=url):
+        raise ServiceError(f"The bot at {url} did not answer GET /hi.",
+                           code="external_bot_unreachable")
+    return url

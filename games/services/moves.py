@@ -117,10 +117,11 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
         if key:
             from games.selectors import match_view
 
-            IdempotentResponse.objects.create(
-                user=user, key=key, match=match, status_code=200,
-                body=match_view(match=match, seats=seats, seat=seat.number, state=acted.state),
-            )
+            # The first answer is the stored one, so every retry gets exactly the same body.
+            acted.replayed = match_view(match=match, seats=seats, seat=seat.number,
+                                        state=acted.state)
+            IdempotentResponse.objects.create(user=user, key=key, match=match, status_code=200,
+                                              body=acted.replayed)
         return acted
 
 

@@ -24,7 +24,8 @@ def four_humans():
     owner = make_user("owner")
     users = [make_user(n) for n in ("west", "north", "east")]
     clients = [client_for(owner)] + [client_for(u) for u in users]
-    created = create(clients[0], [f"user:{u.username}" for u in users], turn_seconds=3600)
+    created = create(clients[0], [f"user:{u.username}" for u in users], turn_seconds=3600,
+                     hands=2)
     for client in clients[1:]:
         client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
     return created["id"], clients
@@ -36,12 +37,15 @@ def make_overdue(match_id: int) -> int:
 
 
 def play_until_turn_of(match_id: int, clients, seat: int) -> dict:
-    while True:
-        current = view(clients[0], match_id)
-        if current["turn"] == seat:
+    for _ in range(300):
+        current = view(clients[seat], match_id)
+        assert current["status"] != "finished"
+        if current["turn"] == seat and current["legal"]:
             return current
-        client = clients[current["turn"]]
-        assert act(client, view(client, match_id)).status_code == 200
+        mover = view(clients[current["turn"]], match_id)
+        if mover["turn"] == mover["my_seat"] and mover["legal"]:
+            assert act(clients[current["turn"]], mover).status_code in (200, 409)
+    raise AssertionError(f"seat {seat} never came on turn")
 
 
 @pytest.mark.usefixtures("celery_worker")
