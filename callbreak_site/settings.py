@@ -188,6 +188,8 @@ CELERY_BEAT_SCHEDULE = {
 # deadline sweeper plays it instead.
 BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
+# Think time per reviewed decision in post-match analysis.
+ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", 400)
 # Turn times up to this get a task due at the deadline; longer ones rely on the sweeper alone
 # (a broker may redeliver long-delayed tasks).
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)

@@ -189,3 +189,30 @@ class IdempotentResponse(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["user", "key"], name="idempotency_unique_key"),
         ]
+
+    def __str__(self) -> str:
+        return f"Idempotency-Key {self.key} of user {self.user_id}"
+
+
+class Analysis(models.Model):
+    """The strongest bot's review of one seat's calls and cards in a finished match."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        READY = "ready"
+        FAILED = "failed"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
+    seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    decisions = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seat"], name="analysis_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Analysis of seat {self.seat} in match {self.match_id}"

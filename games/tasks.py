@@ -3,7 +3,7 @@ action), so late acknowledgement and redelivery are safe."""
 
 from celery import shared_task
 
-from games.services import deadlines, moves, notify
+from games.services import analysis, deadlines, moves, notify
 
 
 @shared_task(acks_late=True)
@@ -34,3 +34,8 @@ def notify_deadline(match_id: int, seq: int) -> bool:
 @shared_task(acks_late=True)
 def notify_finished(match_id: int) -> int:
     return notify.notify_finished(match_id=match_id)
+
+
+@shared_task(acks_late=True)
+def analyse_match(match_id: int, seat: int) -> bool:
+    return analysis.analysis_run(match_id=match_id, seat=seat)

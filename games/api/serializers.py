@@ -126,3 +126,24 @@ class StatsOut(serializers.Serializer):
     average_total = serializers.FloatField()
     calls_made_pct = serializers.FloatField()
     results = StatsResultOut(many=True)
+
+
+class AnalysisOptionOut(serializers.Serializer):
+    action = serializers.JSONField()
+    value = serializers.FloatField(allow_null=True)
+
+
+class AnalysisDecisionOut(serializers.Serializer):
+    hand_number = serializers.IntegerField()
+    trick = serializers.IntegerField(allow_null=True)
+    kind = serializers.ChoiceField(choices=["call", "play"])
+    chosen = serializers.JSONField()
+    best = serializers.JSONField()
+    loss = serializers.IntegerField()
+    options = AnalysisOptionOut(many=True)
+
+
+class AnalysisOut(serializers.Serializer):
+    status = serializers.ChoiceField(choices=["pending", "ready", "failed"])
+    seat = serializers.IntegerField()
+    decisions = AnalysisDecisionOut(many=True)

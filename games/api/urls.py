@@ -14,5 +14,7 @@ urlpatterns = [
     path("matches/<int:match_id>/rematch/", views.MatchRematchView.as_view(),
          name="match-rematch"),
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),
+    path("matches/<int:match_id>/analysis/", views.MatchAnalysisView.as_view(),
+         name="match-analysis"),
     path("users/<str:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
 ]

@@ -16,8 +16,8 @@ from rest_framework.views import APIView
 from accounts.throttles import LiveScopedRateThrottle
 from games import selectors
 from games.presence import online_users
+from games.services import analysis, moves
 from games.services import matches as match_services
-from games.services import moves
 from games.services.errors import (
     Conflict,
     Forbidden,
@@ -225,6 +225,28 @@ class MatchRecordView(APIView):
             return Response(selectors.match_record_for(match=match, seats=seats))
         except ServiceError as error:
             return error_response(error)
+
+
+class MatchAnalysisView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("seat", int, required=True)],
+        responses={200: s.AnalysisOut, 202: s.AnalysisOut, 400: s.ErrorOut, 403: s.ErrorOut,
+                   404: s.ErrorOut},
+    )
+    def get(self, request: Request, match_id: int) -> Response:
+        seat = request.query_params.get("seat", "")
+        if not seat.isdigit():
+            return Response({"code": "bad_seat", "detail": "Give the seat as ?seat=0 to 3."},
+                            status=400)
+        try:
+            found = analysis.analysis_request(match_id=match_id, user=request.user,
+                                              seat=int(seat))
+        except ServiceError as error:
+            return error_response(error)
+        ready = found.status == found.Status.READY
+        return Response({"status": found.status, "seat": found.seat,
+                         "decisions": found.decisions if ready else []},
+                        status=200 if ready else 202)
 
 
 class UserStatsView(APIView):

@@ -8,7 +8,7 @@ Rules and scoring (``Rules``, ``score_hand``), the play obligations (``legal_pla
 
 from .errors import EngineError
 from .play import legal_plays, trick_winner
-from .record import match_record, replay_record
+from .record import match_record, record_steps, replay_record
 from .rules import Rules, score_hand
 from .state import MatchState, apply_action, deal_cards, new_match, places
 from .view import legal_actions, view_for
@@ -24,6 +24,7 @@ __all__ = [
     "match_record",
     "new_match",
     "places",
+    "record_steps",
     "replay_record",
     "score_hand",
     "trick_winner",

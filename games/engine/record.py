@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import EngineError
@@ -53,29 +54,50 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def _replay_hand(state: MatchState, hand: dict[str, Any]) -> MatchState:
-    """Apply one hand's thrown-in deals, deal, calls and cards."""
+Visit = Callable[[MatchState, dict[str, Any]], None]
+
+
+def _replay_hand(state: MatchState, hand: dict[str, Any],
+                 visit: Visit | None = None) -> MatchState:
+    """Apply one hand's thrown-in deals, deal, calls and cards (``visit`` sees each action
+    with the state it is applied to)."""
+
+    def step(state: MatchState, action: dict[str, Any]) -> MatchState:
+        if visit is not None:
+            visit(state, action)
+        return apply_action(state, action)
+
     for thrown in hand.get("redeals", []):
-        state = apply_action(state, {"type": "deal", "hands": thrown["deal"]})
+        state = step(state, {"type": "deal", "hands": thrown["deal"]})
         if thrown["reason"] == "min_total":
             for seat in [(state.dealer + k) % 4 for k in range(1, 5)]:
-                state = apply_action(state, {"type": "call", "seat": seat,
-                                             "call": thrown["calls"][seat]})
+                state = step(state, {"type": "call", "seat": seat,
+                                     "call": thrown["calls"][seat]})
         else:
-            state = apply_action(state, {"type": "redeal", "seat": thrown["seat"]})
+            state = step(state, {"type": "redeal", "seat": thrown["seat"]})
     if hand.get("deal") is None:
         return state
-    state = apply_action(state, {"type": "deal", "hands": hand["deal"]})
+    state = step(state, {"type": "deal", "hands": hand["deal"]})
     for seat in hand["call_order"]:
-        state = apply_action(state, {"type": "call", "seat": seat, "call": hand["calls"][seat]})
+        state = step(state, {"type": "call", "seat": seat, "call": hand["calls"][seat]})
     plays = [(t["leader"], t["cards"]) for t in hand["tricks"]]
     partial = hand.get("trick") or []
     if partial:
         plays.append((partial[0]["seat"], [p["card"] for p in partial]))
     for leader, cards in plays:
         for k, card in enumerate(cards):
-            state = apply_action(state, {"type": "play", "seat": (leader + k) % 4, "card": card})
+            state = step(state, {"type": "play", "seat": (leader + k) % 4, "card": card})
     return state
+
+
+def record_steps(record: dict[str, Any]) -> list[tuple[MatchState, dict[str, Any]]]:
+    """Every action of a finished record with the state it was taken in, in order; for
+    reviewing decisions (the record must already be trusted, e.g. written by this engine)."""
+    steps: list[tuple[MatchState, dict[str, Any]]] = []
+    state = new_match(Rules.from_dict(record["rules"]), first_dealer=record["first_dealer"])
+    for hand in record["hands"]:
+        state = _replay_hand(state, hand, lambda s, a: steps.append((s, a)))
+    return steps
 
 
 def replay_record(record: dict[str, Any]) -> MatchState:

@@ -1,0 +1,75 @@
+"""Post-match analysis: the hard bot reviews every call and card of one seat and says which
+alternatives it prefers and by how much (expected score, in tenths like all scores)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import MatchState, match_record, record_steps, view_for
+from games.models import Analysis, Match, Seat
+
+from .errors import Forbidden, NotFound, ServiceError
+
+TOP_OPTIONS = 5
+
+
+def analysis_request(*, match_id: int, user: Any, seat: int) -> Analysis:
+    """The analysis of ``seat`` for a player of the match; queued on first request."""
+    match = Match.objects.filter(pk=match_id, seats__user=user,
+                                 seats__kind=Seat.Kind.HUMAN).first()
+    if match is None:
+        raise NotFound("No such match.")
+    if match.status != Match.Status.FINISHED:
+        raise Forbidden("Analysis is available once the match has finished.",
+                        code="not_finished")
+    if not 0 <= seat <= 3:
+        raise ServiceError("The seat is a number from 0 to 3.", code="bad_seat")
+    with transaction.atomic():
+        analysis, created = Analysis.objects.get_or_create(match=match, seat=seat)
+        if created:
+            from games import tasks
+
+            tasks.analyse_match.delay_on_commit(match.id, seat)
+    return analysis
+
+
+def analysis_run(*, match_id: int, seat: int) -> bool:
+    """Compute a pending analysis; False when there is nothing to do."""
+    analysis = Analysis.objects.filter(match_id=match_id, seat=seat,
+                                       status=Analysis.Status.PENDING).first()
+    if analysis is None:
+        return False
+    match = Match.objects.get(pk=match_id)
+    record = match_record(MatchState.from_json(match.state))
+    decisions = [review_decision(state, action, seat=seat, seed=i)
+                 for i, (state, action) in enumerate(record_steps(record))
+                 if action.get("seat") == seat and action["type"] in ("call", "play")]
+    return bool(Analysis.objects.filter(pk=analysis.pk, status=Analysis.Status.PENDING).update(
+        status=Analysis.Status.READY, decisions=decisions, finished_at=timezone.now()))
+
+
+def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
+                    seed: int) -> dict[str, Any]:
+    """One decision: what was chosen, what the bot prefers, and the expected loss."""
+    view = view_for(state, seat)
+    calling = action["type"] == "call"
+    chosen = action["call"] if calling else action["card"]
+    entry = {"hand_number": state.hand_number,
+             "trick": None if calling else len(state.tricks) + 1,
+             "kind": action["type"], "chosen": chosen}
+    if len(view["legal"]) == 1:
+        return {**entry, "best": chosen, "loss": 0, "options": [{"action": chosen, "value": None}]}
+    from games.engine.bots import evaluate_options
+
+    options = evaluate_options(view, seat=seat, rng=random.Random(seed),
+                               budget_ms=settings.ANALYSIS_BUDGET_MS)
+    values = {option: value for option, value in options}
+    best, best_value = options[0]
+    loss = max(0, round(best_value - values.get(chosen, best_value)))
+    return {**entry, "best": best, "loss": loss,
+            "options": [{"action": a, "value": round(v, 1)} for a, v in options[:TOP_OPTIONS]]}
