@@ -34,6 +34,8 @@ lint: install
 
 bench: install
 	$(BIN)/python -m games.engine.bench
+	$(BIN)/python -m games.arena --seats hard,normal,normal,normal --matches 40 --seed 1
+	$(BIN)/python -m games.arena --seats normal,easy,easy,easy --matches 40 --seed 1
 
 clean:
 	rm -rf var .pytest_cache .hypothesis
