@@ -31,20 +31,21 @@ _names = itertools.count(1)
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 
-@pytest.fixture(scope="session")
-def playwright_driver():
+@pytest.fixture
+def open_phone(transactional_db, live_server_url) -> Iterator:
+    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server.
+
+    Playwright starts after the database and the server, and stops before the database is
+    flushed: its sync API keeps an event loop running, and Django refuses database work
+    while one runs in the same thread.
+    """
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture
-def open_phone(playwright_driver, live_server_url) -> Iterator:
-    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server."""
     contexts, folders = [], []
+    manager = sync_playwright()
+    playwright_driver = manager.start()
 
     def open_one(**options):
         folder = tempfile.mkdtemp(prefix="cb-browser-")
@@ -61,9 +62,12 @@ def open_phone(playwright_driver, live_server_url) -> Iterator:
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         return page
 
-    yield open_one
-    for context in contexts:
-        context.close()
+    try:
+        yield open_one
+    finally:
+        for context in contexts:
+            context.close()
+        manager.__exit__(None, None, None)
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)
 
@@ -84,7 +88,10 @@ def sign_up(page, username: str | None = None) -> str:
     page.get_by_test_id("auth-username").fill(username)
     page.get_by_test_id("auth-password").fill(PASSWORD)
     page.get_by_test_id("auth-submit").click()
-    page.get_by_test_id("match-list").wait_for()
+    lobby = page.get_by_test_id("match-list")
+    refused = page.locator(".field-error:not(:empty), [data-testid=toast]")
+    lobby.or_(refused).first.wait_for()
+    assert lobby.count(), f"sign-up refused: {refused.all_inner_texts()}"
     return username
 
 

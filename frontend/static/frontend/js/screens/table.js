@@ -42,8 +42,8 @@ export async function mount(main, route, ctx) {
       tableTop(view, middle),
       statusLine(view, flash),
       finished ? standings(view, { onRematch: rematch }) : null,
-      bidding ? callPicker(view, { busy, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null,
-      !finished && !bidding ? handRow(view, { busy, onPlay: play, onRefused: refused }) : null);
+      !finished ? handRow(view, { busy, onPlay: play, onRefused: refused }) : null,
+      bidding ? callPicker(view, { busy, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null);
   }
 
   // Views arrive from HTTP answers, the websocket and refetches; the newest seq wins, and
