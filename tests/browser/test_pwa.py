@@ -5,11 +5,12 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot, sign_up
+from .conftest import finish_through_api, new_match, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
 IGNORED = {"in-incognito"}
+WORKER_ACTIVE = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 
 
 def test_manifest_parses_and_chromium_reports_no_installability_errors(open_phone):
@@ -28,7 +29,8 @@ def test_manifest_parses_and_chromium_reports_no_installability_errors(open_phon
     worker = page.request.get("/sw.js")
     assert worker.headers["content-type"].startswith("application/javascript")
     assert worker.headers["service-worker-allowed"] == "/"
-    assert "no-cache" in worker.headers.get("cache-control", "") or "max-age=0" in worker.headers.get("cache-control", "")
+    cache = worker.headers.get("cache-control", "")
+    assert "no-cache" in cache or "max-age=0" in cache
 
     page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     cdp = page.context.new_cdp_session(page)
@@ -42,7 +44,7 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
     page = open_phone()
     page.context.grant_permissions(["notifications"], origin=live_server_url)
     sign_up(page)
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => r.active.state === 'activated')")
+    page.wait_for_function(WORKER_ACTIVE)
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == live_server_url + "/"
 
@@ -71,18 +73,25 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
     assert shown[0]["data"]["url"] == "/m/1"
 
 
-def test_finished_history_and_the_shell_open_offline(open_phone):
+def test_the_shell_history_and_replays_open_offline(open_phone):
     page = open_phone()
     sign_up(page)
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => r.active.state === 'activated')")
+    page.wait_for_function(WORKER_ACTIVE)
     page.reload()  # now controlled by the worker, which keeps what the pages fetch
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id)
     page.get_by_test_id("nav-history").click()
-    expect(page.get_by_test_id("history-list")).to_be_visible()
+    page.locator(f"[data-testid=history-row][data-match-id='{match_id}']").click()
+    expect(page.get_by_test_id("replay")).to_be_visible()
+
     page.context.set_offline(True)
     try:
         page.goto("/history")
-        expect(page.get_by_test_id("history-list")).to_be_visible()
+        row = page.locator(f"[data-testid=history-row][data-match-id='{match_id}']")
+        expect(row).to_be_visible()
         screenshot(page, "16-offline-history")
+        row.click()
+        expect(page.get_by_test_id("replay-seat")).to_have_count(4)
     finally:
         page.context.set_offline(False)

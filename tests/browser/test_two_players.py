@@ -41,7 +41,8 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_cards(open
     bob.goto(f"/join/{code}")
     bob.wait_for_url(f"**/m/{match_id}")
     for page in (alice, bob):
-        expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13, timeout=20_000)
+        cards = page.get_by_test_id("hand").get_by_test_id("hand-card")
+        expect(cards).to_have_count(13, timeout=20_000)
         expect(page.locator("body[data-live=on]")).to_have_count(1)
         page.evaluate(WATCH_TRICKS)
     # Alice's table filled in for Bob's arrival without a reload.
@@ -67,9 +68,11 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_cards(open
                 expect(panel.get_by_test_id("seat-call")).not_to_have_text("Call –", timeout=10_000)
                 calls_seen += 1
             else:
-                expect(me.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(len(mine) - 1)
+                cards = me.get_by_test_id("hand").get_by_test_id("hand-card")
+                expect(cards).to_have_count(len(mine) - 1)
                 played = (mine - hand_cards(me)).pop()
-                other.wait_for_function("card => window.seenInTrick.has(card)", arg=played, timeout=10_000)
+                other.wait_for_function("card => window.seenInTrick.has(card)", arg=played,
+                                        timeout=10_000)
                 plays_seen += 1
                 screenshot(other, "11-live-update")
         alice.wait_for_timeout(100)

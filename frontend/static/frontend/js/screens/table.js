@@ -30,6 +30,8 @@ export async function mount(main, route, ctx) {
       : trickArea(view, view.trick, { onTap: () => showLastTrick(view) });
     const autopilot = me !== null && view.seats[me]?.autopilot;
     const bidding = view.status === "bidding" && view.turn === me && view.legal.length;
+    // While nobody has a card on the table the felt shrinks, keeping the call picker in reach.
+    root.classList.toggle("compact", view.status === "bidding" || view.status === "waiting");
     fill(root,
       h("div", { class: "table-head" },
         h("span", { testid: "hand-number" }, view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`),

@@ -106,10 +106,8 @@ export function callPicker(view, { onCall, onRedeal, busy }) {
     },
   }, String(n)));
   confirm.addEventListener("click", () => { if (chosen !== null) onCall(chosen); });
-  const others = view.calls.map((c, s) => (c === null ? null : `${seatName(view, s)} ${c}`)).filter(Boolean);
   return h("section", { class: "call-picker", testid: "call-picker", "aria-label": "Your call" },
     h("h2", {}, "How many tricks will you take?"),
-    others.length ? h("p", { class: "muted" }, `Called so far: ${others.join(", ")}`) : null,
     h("div", { class: "call-grid" }, options), confirm,
     view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", onclick: onRedeal }, "Ask for a redeal") : null);
 }
