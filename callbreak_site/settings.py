@@ -272,7 +272,13 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "INFO"}},
+    "loggers": {
+        "django.db.backends": {"level": "INFO"},
+        # One line per task (the sweeper runs every 2 s) is noise unless asked for.
+        "celery.app.trace": {"level": os.environ.get("LOG_LEVEL_TASKS", "WARNING")},
+        "celery.worker.strategy": {"level": os.environ.get("LOG_LEVEL_TASKS", "WARNING")},
+        "celery.beat": {"level": os.environ.get("LOG_LEVEL_TASKS", "WARNING")},
+    },
 }
 
 # --- Web Push ------------------------------------------------------------------------------

@@ -28,8 +28,9 @@ def test_card_codes_convert_at_the_boundary():
 
 
 def test_a_play_request_carries_only_what_the_seat_may_see():
-    from games.engine import Rules, apply_action, deal_cards, new_match, view_for
     import random
+
+    from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 
     state = new_match(Rules.preset("standard"), first_dealer=3)
     state = apply_action(state, {"type": "deal", "hands": deal_cards(random.Random(4))})
@@ -76,9 +77,9 @@ def test_external_bots_play_and_misbehaving_ones_are_replaced_with_the_reason(
 
 @pytest.mark.django_db
 def test_a_slow_bot_is_replaced_after_its_deadline(owner, bots, settings):
+    from games.models import Seat
     from games.services.external import external_choice
     from games.services.moves import start_match
-    from games.models import Seat
 
     settings.EXTERNAL_BOT_TIMEOUT_SECONDS = 0.5
     match = Match.objects.create(created_by=owner, rules={"preset": "standard"}, hands=1,

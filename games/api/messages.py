@@ -1,0 +1,43 @@
+"""The websocket's message schema (documented in docs/WEBSOCKET.md and checked by tests)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from .serializers import MatchViewOut
+
+
+class HelloMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["hello"])
+    username = serializers.CharField()
+
+
+class MatchViewMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["match.view"])
+    match = MatchViewOut()
+
+
+class PongMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["pong"])
+
+
+class ErrorMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["error"])
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+SERVER_MESSAGES = {
+    "hello": HelloMessage,
+    "match.view": MatchViewMessage,
+    "pong": PongMessage,
+    "error": ErrorMessage,
+}
+
+
+class WatchMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["watch"])
+    match = serializers.IntegerField()
+
+
+CLIENT_MESSAGES = {"watch": WatchMessage, "unwatch": None, "ping": None}

@@ -1,0 +1,64 @@
+"""Every message on the socket matches its documented schema."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync, sync_to_async
+from channels.testing import WebsocketCommunicator
+from rest_framework.authtoken.models import Token
+
+from callbreak_site.asgi import application
+from games.api.messages import SERVER_MESSAGES
+from games.services.moves import move_call
+from tests.api.helpers import create, view
+from tests.conftest import client_for, make_user, needs_services
+
+pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
+
+
+def conforms(message: dict) -> dict:
+    schema = SERVER_MESSAGES[message["type"]]
+    checked = schema(data=message)
+    assert checked.is_valid(), checked.errors
+    return message
+
+
+def test_hello_view_pong_and_error_messages_follow_the_schema():
+    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
+    created = create(client_for(users[0]), ["user:bob", "user:carol", "user:dave"])
+    for user in users[1:]:
+        client_for(user).post("/api/matches/join/", {"invite_code": created["invite_code"]},
+                              format="json")
+    current = view(client_for(users[0]), created["id"])
+    mover = users[current["turn"]]
+    watcher = users[(current["turn"] + 1) % 4]
+    token = Token.objects.get_or_create(user=watcher)[0].key
+
+    async def session():
+        socket = WebsocketCommunicator(application, "/ws/", headers=[
+            (b"host", b"localhost"), (b"origin", b"http://localhost"),
+            (b"authorization", f"Token {token}".encode())])
+        assert (await socket.connect())[0]
+        messages = [await socket.receive_json_from(timeout=5)]
+        await socket.send_json_to({"type": "watch", "match": created["id"]})
+        await socket.send_json_to({"type": "ping"})
+        messages.append(await socket.receive_json_from(timeout=5))
+        await sync_to_async(move_call)(match_id=created["id"], user=mover, call=2,
+                                       seq=current["seq"])
+        messages.append(await socket.receive_json_from(timeout=10))
+        await socket.send_json_to({"type": "watch", "match": 987654})
+        messages.append(await socket.receive_json_from(timeout=5))
+        await socket.send_json_to({"type": "dance"})
+        messages.append(await socket.receive_json_from(timeout=5))
+        await socket.disconnect()
+        return messages
+
+    hello, pong, update, not_found, unknown = [conforms(m) for m in async_to_sync(session)()]
+    assert hello == {"type": "hello", "username": watcher.username}
+    assert pong == {"type": "pong"}
+    assert update["type"] == "match.view"
+    assert update["match"]["seq"] == current["seq"] + 1
+    assert update["match"]["my_seat"] == (current["turn"] + 1) % 4
+    assert update["match"]["seats"][update["match"]["my_seat"]]["online"] is True
+    assert not_found["code"] == "not_found"
+    assert unknown["code"] == "bad_message"
