@@ -13,9 +13,11 @@ from typing import Any
 
 from ..errors import EngineError
 from .easy import easy_decide
-from .hard import hard_decide
+from .hard import hard_decide, search
 from .normal import normal_decide
 from .table import Table
+
+__all__ = ["BOT_LEVELS", "choose", "decide", "evaluate_options"]
 
 BOT_LEVELS = ("easy", "normal", "hard")
 HARD_BUDGET_MS = 150
@@ -56,3 +58,21 @@ def choose(table: Table, level: str, rng: random.Random,
     if level == "normal":
         return normal_decide(table, rng)
     return hard_decide(table, rng, HARD_BUDGET_MS if budget_ms is None else budget_ms)
+
+
+def evaluate_options(view: dict[str, Any], *, seat: int, rng: random.Random,
+                     budget_ms: int = 500) -> list[tuple[int | str, float]]:
+    """Every legal option of ``seat`` (a card, or a call) with its expected score in tenths
+    according to the hard bot's search, best first.
+
+    Equivalent cards (no unseen card between them) share one value. The values are the
+    seat's own expected score for the hand, whatever the hard bot's match tactics.
+    """
+    legal = list(view.get("legal") or [])
+    if not legal or view.get("phase") not in ("bidding", "playing"):
+        raise EngineError("no_action", "This seat has nothing to decide right now.")
+    table = Table.from_view(view, seat)
+    result, groups = search(table, legal, rng, budget_ms=budget_ms, spread=2)
+    rated = [(action, result.values[option]) for option, actions in groups.items()
+             for action in actions]
+    return sorted(rated, key=lambda pair: -pair[1])

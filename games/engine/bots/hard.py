@@ -16,11 +16,13 @@ from .table import Table
 
 # Time kept back from the budget for reading the view and building the answer.
 OVERHEAD_MS = 5.0
+# Calls tried on each side of the counted call.
+CALL_SPREAD = 1
 
 
 def _call_candidates(table: Table, legal: list[int], spread: int) -> list[int]:
     base = heuristic_call(table.hand, table.calls, table.seat, table.rules)
-    near = [c for c in legal if abs(c - base) <= spread]
+    near = [c for c in legal if -spread <= c - base <= spread + 1]
     return near or [base if base in legal else legal[0]]
 
 
@@ -56,7 +58,7 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: int,
                              max_rollouts=max_rollouts)
         return card_name(max(options, key=lambda o: result.objective[o]))
     calls = list(range(table.rules.min_call, table.rules.max_call + 1))
-    candidates = _call_candidates(table, calls, 1)
+    candidates = _call_candidates(table, calls, CALL_SPREAD)
     result = search_call(table, rng, candidates, calls, budget_ms=max(1.0, budget_ms - OVERHEAD_MS),
                          max_rollouts=max_rollouts)
-    return max(candidates, key=lambda c: result.values[c])
+    return max(candidates, key=lambda c: result.objective[c])

@@ -21,6 +21,8 @@ from .table import Table
 # How much the search also values the others' losses: Call Break is won on the table's
 # totals, so pushing a rival below its call is worth something beyond one's own score.
 RIVALRY = 0.25
+# Value of winning the match, in tenths, when the last hand is searched.
+MATCH_WIN = 1000.0
 
 
 @dataclass
@@ -31,6 +33,25 @@ class SearchResult:
     objective: dict[int, float] = field(default_factory=dict)
     deals: int = 0
     rollouts: int = 0
+
+
+def objective(table: Table, calls: list[int], won: list[int],
+              scores: tuple[tuple[int, ...], ...]) -> float:
+    """What the search maximises for one played-out hand, in tenths.
+
+    In the last hand of the match only winning it counts (a shared first place counts in
+    part; the own score breaks ties between equally hopeless or safe options). Before that,
+    the own score, less a share of the rivals' scores.
+    """
+    seat = table.seat
+    hand_scores = [scores[calls[p]][won[p]] for p in range(4)]
+    mine = hand_scores[seat]
+    if table.hand_number >= table.hands_total:
+        totals = [table.scores[p] + hand_scores[p] for p in range(4)]
+        best = max(totals)
+        share = 1 / totals.count(best) if totals[seat] == best else 0.0
+        return MATCH_WIN * share + mine
+    return mine - RIVALRY * (sum(hand_scores) - mine) / 3
 
 
 def _deadline(budget_ms: float) -> float:
@@ -72,10 +93,8 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
             hands[seat] &= ~(1 << card)
             won = rollout(hands, table.trick + [card], table.leader, table.won, calls, lead,
                           broken=table.broken, first_trick=table.first_trick)
-            mine = scores[calls[seat]][won[seat]]
-            rivals = sum(scores[calls[p]][won[p]] for p in range(4) if p != seat)
-            acc[card] += weight * mine
-            obj[card] += weight * (mine - RIVALRY * rivals / 3)
+            acc[card] += weight * scores[calls[seat]][won[seat]]
+            obj[card] += weight * objective(table, calls, won, scores)
         result.deals += 1
         result.rollouts += len(options)
         if time.perf_counter() >= deadline or (
@@ -100,7 +119,7 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
     lead = LeadRules.of(table.rules)
     scores = score_table(table.rules)
     leader = (table.dealer + 1) & 3
-    taken: dict[int, list[tuple[float, int]]] = {c: [] for c in candidates}
+    taken: dict[int, list[tuple[float, list[int], list[int]]]] = {c: [] for c in candidates}
     result = SearchResult()
     while True:
         deal = sample_deal(table, rng)
@@ -111,7 +130,7 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
             calls[seat] = call
             won = rollout(list(deal), [], leader, (0, 0, 0, 0), calls, lead, broken=False,
                           first_trick=True)
-            taken[call].append((weight, won[seat]))
+            taken[call].append((weight, won, list(calls)))
         result.deals += 1
         result.rollouts += len(candidates)
         if time.perf_counter() >= deadline or (
@@ -120,8 +139,12 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
     for call in legal:
         near = min(candidates, key=lambda c: (abs(c - call), c))
         samples = taken[near]
-        total = sum(w for w, _ in samples) or 1.0
-        value = sum(w * scores[call][t] for w, t in samples) / total
-        result.values[call] = value
-        result.objective[call] = value
+        total = sum(w for w, _, _ in samples) or 1.0
+        value = goal = 0.0
+        for w, won, calls in samples:
+            calls[seat] = call
+            value += w * scores[call][won[seat]]
+            goal += w * objective(table, calls, won, scores)
+        result.values[call] = value / total
+        result.objective[call] = goal / total
     return result
