@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.engine import replay_record
-from games.models import Hand, Match, Move
+from games.models import Hand, Match, Move, Seat
 from tests.api.helpers import create, play_to_end, view
-from tests.conftest import client_for, make_user, needs_services
+from tests.conftest import client_for, make_user, needs_services, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
@@ -103,3 +103,26 @@ def test_rematch_seats_the_same_players(owner_api):
 def test_match_view_is_stable_between_two_reads(owner_api):
     created = create(owner_api, ["open", "open", "open"])
     assert view(owner_api, created["id"]) == view(owner_api, created["id"])
+
+
+@pytest.mark.usefixtures("celery_worker")
+def test_a_match_of_four_bots_runs_to_the_end_by_itself(owner):
+    from django.db import transaction
+
+    from games.services import effects
+    from games.services.moves import start_match
+
+    with transaction.atomic():
+        match = Match.objects.create(created_by=owner, rules={"preset": "standard", "hands": 2},
+                                     hands=2, turn_seconds=3600)
+        seats = [Seat.objects.create(match=match, number=n, kind="bot", bot_level=level)
+                 for n, level in enumerate(["easy", "normal", "hard", "normal"])]
+        state = start_match(match, seats)
+        match.save()
+        effects.after_change(match=match, seats=seats, state=state)
+
+    assert wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", timeout=120)
+    assert Move.objects.filter(match=match, kind="play").count() == 2 * 52
+    assert set(Move.objects.filter(match=match).values_list("made_by", flat=True)) == {"bot"}
+    seqs = list(Move.objects.filter(match=match).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))

@@ -81,3 +81,29 @@ def test_every_player_hears_when_a_match_finishes(owner, owner_api, push_service
     assert notify_finished(match_id=match.id) == 1
     payload = browser.decrypt_json(push_service.received_at("phone")[0].body)
     assert payload["kind"] == "finished"
+
+
+def test_a_long_turn_warns_once_when_eighty_percent_has_gone(owner, owner_api, push_service,
+                                                             browser):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.services.deadlines import deadline_warnings
+    from games.services.notify import notify_deadline
+
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    match = match_on_turn_of(owner)
+    now = timezone.now()
+    Match.objects.filter(pk=match.pk).update(turn_seconds=3600,
+                                             deadline=now + timedelta(minutes=30))
+    assert deadline_warnings(now=now) == 0  # only half the time has gone
+
+    Match.objects.filter(pk=match.pk).update(deadline=now + timedelta(minutes=10))
+    assert deadline_warnings(now=now) == 1
+    assert deadline_warnings(now=now) == 0  # once per turn
+    # The warning task itself (run here in-process) reaches the player.
+    assert notify_deadline(match_id=match.id, seq=match.seq) is True
+    payloads = [browser.decrypt_json(r.body) for r in push_service.received_at("phone")]
+    assert [p["kind"] for p in payloads][-1] == "deadline"
+    assert "min left" in payloads[-1]["body"]
