@@ -135,7 +135,8 @@ class AnalysisOptionOut(serializers.Serializer):
 
 class AnalysisDecisionOut(serializers.Serializer):
     hand_number = serializers.IntegerField()
-    trick = serializers.IntegerField(allow_null=True)
+    trick = serializers.IntegerField(allow_null=True, help_text="0-based trick of the hand; "
+                                     "null for a call")
     kind = serializers.ChoiceField(choices=["call", "play"])
     chosen = serializers.JSONField()
     best = serializers.JSONField()

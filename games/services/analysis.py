@@ -60,7 +60,7 @@ def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
     calling = action["type"] == "call"
     chosen = action["call"] if calling else action["card"]
     entry = {"hand_number": state.hand_number,
-             "trick": None if calling else len(state.tricks) + 1,
+             "trick": None if calling else len(state.tricks),
              "kind": action["type"], "chosen": chosen}
     if len(view["legal"]) == 1:
         return {**entry, "best": chosen, "loss": 0, "options": [{"action": chosen, "value": None}]}
