@@ -1,0 +1,80 @@
+"""The hard bot's search: bounded work, and the analysis it offers."""
+
+import random
+import time
+
+from games.engine import Rules, apply_action, deal_cards, new_match, view_for
+from games.engine.bots import decide, evaluate_options
+from games.engine.bots.search import distinct_cards, search_play
+from games.engine.bots.table import Table
+
+from .positions import random_position
+
+
+def _first_lead(seed: int = 5):
+    rng = random.Random(seed)
+    state = new_match(Rules(), first_dealer=0)
+    state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
+    for seat in (1, 2, 3, 0):
+        state = apply_action(state, {"type": "call", "seat": seat, "call": 3})
+    return state
+
+
+def test_search_stops_at_its_rollout_cap():
+    state = _first_lead()
+    table = Table.from_view(view_for(state, 1), 1)
+    options = distinct_cards(table, table.legal)
+    result = search_play(table, random.Random(1), options, budget_ms=60_000, max_rollouts=100)
+    # Whole deals are played out for every option, so the cap is passed by at most one deal.
+    assert 100 <= result.rollouts < 100 + len(options)
+    assert result.deals == result.rollouts // len(options)
+
+
+def test_a_smaller_budget_means_less_search():
+    state = _first_lead()
+    table = Table.from_view(view_for(state, 1), 1)
+    options = distinct_cards(table, table.legal)
+    short = search_play(table, random.Random(1), options, budget_ms=5)
+    long = search_play(table, random.Random(1), options, budget_ms=60)
+    assert 1 <= short.deals < long.deals
+
+
+def test_decide_keeps_roughly_to_its_budget():
+    for seed in range(6):
+        state = random_position(seed)
+        start = time.perf_counter()
+        decide(view_for(state, state.turn), seat=state.turn, level="hard",
+               rng=random.Random(seed), budget_ms=40)
+        # Generous: the machine may be busy; the point is that the search stops.
+        assert time.perf_counter() - start < 1.0
+
+
+def test_equal_cards_are_searched_once():
+    state = _first_lead()
+    table = Table.from_view(view_for(state, 1), 1)
+    options = distinct_cards(table, table.legal)
+    assert len(options) <= table.legal.bit_count()
+    suits = [o // 13 for o in options]
+    assert sorted(set(suits)) == sorted({c // 13 for c in range(52) if table.legal >> c & 1})
+
+
+def test_evaluate_options_rates_every_legal_card_best_first():
+    state = _first_lead()
+    view = view_for(state, 1)
+    rated = evaluate_options(view, seat=1, rng=random.Random(2), budget_ms=80)
+    assert sorted(card for card, _ in rated) == sorted(view["legal"])
+    values = [value for _, value in rated]
+    assert values == sorted(values, reverse=True)
+    assert all(-130 <= v <= 140 for v in values)
+
+
+def test_evaluate_options_rates_every_legal_call():
+    rng = random.Random(9)
+    state = new_match(Rules(), first_dealer=0)
+    state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
+    view = view_for(state, 1)
+    rated = evaluate_options(view, seat=1, rng=rng, budget_ms=80)
+    assert sorted(call for call, _ in rated) == list(range(1, 9))
+    # Calling the maximum of 8 is rarely made: it cannot be the best option on a random hand
+    # unless the hand is very strong, and it always scores at most 8.
+    assert all(value <= 80 + 5 for call, value in rated if call == 8)
