@@ -112,7 +112,9 @@ TEMPLATES = [
 # --- Database -----------------------------------------------------------------------------
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    _db = dj_database_url.parse(DATABASE_URL, conn_max_age=0)
+    # Health checks: a pooled connection that PostgreSQL dropped (restart, failover,
+    # pg_terminate_backend) is replaced when taken from the pool instead of failing a request.
+    _db = dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)
     if _db["ENGINE"] != "django.db.backends.postgresql":
         raise ImproperlyConfigured("DATABASE_URL must be a postgres:// URL.")
     if env_bool("DB_POOL", True):
