@@ -53,7 +53,10 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
     cdp.on("ServiceWorker.workerRegistrationUpdated",
            lambda event: registrations.extend(event["registrations"]))
     cdp.send("ServiceWorker.enable")
-    page.wait_for_timeout(300)
+    for _ in range(100):
+        if any(r["scopeURL"] == scope for r in registrations):
+            break
+        page.wait_for_timeout(100)
     registration = next(r for r in registrations if r["scopeURL"] == scope)
     payload = {"title": "Your turn", "body": "Bob called 3. Your call.", "url": "/m/1",
                "tag": "match-1", "match_id": 1}
@@ -61,14 +64,18 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
         "origin": live_server_url, "registrationId": registration["registrationId"],
         "data": json.dumps(payload),
     })
-    page.wait_for_function(
-        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-        ".then(list => list.some(n => n.title === 'Your turn'))"
-    )
-    shown = page.evaluate(
-        "navigator.serviceWorker.ready.then(r => r.getNotifications())"
-        ".then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag, data: n.data})))"
-    )
+    # wait_for_function takes a returned promise as truthy at once, so poll the list instead.
+    shown: list = []
+    for _ in range(100):
+        shown = page.evaluate(
+            "navigator.serviceWorker.ready.then(r => r.getNotifications())"
+            ".then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag,"
+            " data: n.data})))"
+        )
+        if shown:
+            break
+        page.wait_for_timeout(100)
+    assert shown, "no notification was shown"
     assert shown[0]["body"] == payload["body"] and shown[0]["tag"] == "match-1"
     assert shown[0]["data"]["url"] == "/m/1"
 
