@@ -57,6 +57,9 @@ class CredentialsSerializer(serializers.Serializer):
 
 
 class MeSerializer(serializers.ModelSerializer):
+    # Blank when none was given at sign-up, so documented as a plain string.
+    email = serializers.CharField(read_only=True, allow_blank=True)
+
     class Meta:
         model = User
         fields = ["id", "username", "email", "date_joined"]

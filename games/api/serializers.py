@@ -107,6 +107,13 @@ class MatchSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
 
 
+class MatchPageOut(serializers.Serializer):
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = MatchSummaryOut(many=True)
+
+
 class ErrorOut(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()

@@ -75,7 +75,7 @@ class MatchListView(APIView):
     @extend_schema(
         parameters=[OpenApiParameter("status", str, enum=["waiting", "active", "finished"]),
                     OpenApiParameter("page", int)],
-        responses={200: s.MatchSummaryOut(many=True)},
+        responses={200: s.MatchPageOut, 400: s.ErrorOut},
     )
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status")
