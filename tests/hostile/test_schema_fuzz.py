@@ -1,0 +1,42 @@
+"""Generated requests for every operation of the OpenAPI schema, signed in: none gets a
+server error, and every documented answer has the documented shape."""
+
+from __future__ import annotations
+
+import pytest
+import schemathesis
+from hypothesis import HealthCheck, Phase, settings
+from rest_framework.authtoken.models import Token
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import response_schema_conformance
+
+from callbreak_site.wsgi import application
+from tests.api.helpers import create
+
+# Each request ends as on a real server (connection handed back), so no test transaction.
+pytestmark = pytest.mark.django_db(transaction=True)
+# The schema as the site serves it, called in-process through the WSGI application.
+schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+
+
+@pytest.fixture(autouse=True)
+def _no_throttles(settings):
+    """Hundreds of requests a minute from one client are the point here, not a flood."""
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK,
+                               "DEFAULT_THROTTLE_RATES": {"auth": None, "move": None}}
+
+
+@pytest.fixture
+def seated_owner(owner, owner_api):
+    """The owner has a match in play, so ids near 1 lead somewhere."""
+    create(owner_api, ["bot:easy"] * 3)
+    return owner
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=list(HealthCheck))
+def test_no_generated_request_gets_a_server_error_or_an_off_schema_answer(case, seated_owner):
+    token = Token.objects.get_or_create(user=seated_owner)[0].key  # sign-out may delete it
+    case.call_and_validate(headers={"Authorization": f"Token {token}"},
+                           checks=[not_a_server_error, response_schema_conformance])
