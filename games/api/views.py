@@ -73,6 +73,7 @@ class ApiRootView(APIView):
 
 class MatchListView(APIView):
     @extend_schema(
+        operation_id="matches_list",
         parameters=[OpenApiParameter("status", str, enum=["waiting", "active", "finished"]),
                     OpenApiParameter("page", int)],
         responses={200: s.MatchPageOut, 400: s.ErrorOut},
