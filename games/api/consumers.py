@@ -41,6 +41,13 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
             await self.channel_layer.group_discard(user_group(self.user_id), self.channel_name)
             await presence_leave(user_id=self.user_id, match_id=self.watching, disconnect=True)
 
+    @classmethod
+    async def decode_json(cls, text_data: str) -> Any:
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None  # answered like any other unknown message, the socket stays open
+
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
