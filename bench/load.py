@@ -1,0 +1,383 @@
+"""Load benchmark (``make bench-load``): real matches through HTTP and websockets on the
+production-style run, with PostgreSQL's own ``pgbench`` figure from the same run.
+
+It starts the Procfile under honcho (web with two uvicorn processes, two Celery workers and
+beat) on the database ``callbreak_bench`` and Redis db 2, signs in simulated players and lets
+each play one match after another against three easy bots (one hand, a day per turn) for a
+bounded time, at 50 and then at 200 matches at once. Everything talks to 127.0.0.1 only and
+stops by itself. Prints a table and writes ``var/bench/load.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import os
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "var" / "bench"
+BIN = Path(sys.executable).parent
+PG = "postgres://postgres@127.0.0.1:5432"
+
+
+@dataclass
+class Phase:
+    matches: int
+    seconds: float
+    post_play: list[float] = field(default_factory=list)
+    post_call: list[float] = field(default_factory=list)
+    delivery: list[float] = field(default_factory=list)
+    errors: Counter = field(default_factory=Counter)
+    finished: int = 0
+    moves: int = 0
+    elapsed: float = 0.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q / 100 * (len(ordered) - 1))))]
+
+
+# --- The site under test -------------------------------------------------------------------
+
+
+def site_environment(port: int, args: argparse.Namespace) -> dict[str, str]:
+    return dict(
+        os.environ,
+        PATH=f"{BIN}:{os.environ.get('PATH', '')}",
+        DATABASE_URL=f"{PG}/{args.database}",
+        REDIS_URL=args.redis,
+        PRODUCTION="1",
+        SECRET_KEY=secrets.token_urlsafe(64),
+        SECURE_SSL_REDIRECT="0",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        PORT=str(port),
+        WEB_CONCURRENCY=str(args.web),
+        CELERY_CONCURRENCY=str(args.worker_concurrency),
+        CELERY_QUEUE="callbreak-bench",
+        CHANNELS_PREFIX="cb-bench",
+        CACHE_PREFIX="cb-bench",
+        VAR_DIR=str(OUT),
+        DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+        # A simulated player moves as soon as it may: far faster than the per-player limit
+        # meant for people, so that limit is lifted here.
+        THROTTLE_MOVE="1000000/min",
+        LOG_LEVEL="WARNING",
+    )
+
+
+def ensure_database(name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def start_site(env: dict[str, str], workers: int) -> subprocess.Popen:
+    for command in (["migrate", "--noinput", "-v", "0"], ["collectstatic", "--noinput", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
+    log = open(OUT / "honcho.log", "wb")  # noqa: SIM115 - closed with the process
+    process = subprocess.Popen(
+        [str(BIN / "honcho"), "start", "-f", "Procfile", "-c", f"worker={workers}"],
+        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"the site exited; see {OUT / 'honcho.log'}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{env['PORT']}/api/", timeout=1).status_code == 200:
+                time.sleep(3)  # the workers and beat come up beside the web processes
+                return process
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.3)
+    stop_site(process)
+    raise RuntimeError("the site did not answer within 60 s")
+
+
+def stop_site(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)  # honcho passes it on to every process it started
+        try:
+            process.wait(20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(5)
+
+
+def players(count: int) -> list[str]:
+    """Tokens of ``count`` bench players, made directly in the database (signing up 200
+    players through the API would only measure the sign-up throttle)."""
+    import django
+
+    django.setup()
+    logging.getLogger("httpx").setLevel(logging.WARNING)
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from rest_framework.authtoken.models import Token
+
+    user_model = get_user_model()
+    names = [f"bench-{i:04d}" for i in range(count)]
+    existing = set(user_model.objects.filter(username__in=names).values_list("username",
+                                                                              flat=True))
+    password = make_password(secrets.token_urlsafe(16))
+    user_model.objects.bulk_create(
+        [user_model(username=n, password=password) for n in names if n not in existing])
+    users = list(user_model.objects.filter(username__in=names).order_by("username"))
+    return [Token.objects.get_or_create(user=u)[0].key for u in users]
+
+
+def moves_between(start: float, end: float) -> int:
+    from datetime import UTC, datetime
+
+    from games.models import Move
+
+    return Move.objects.filter(
+        created_at__gte=datetime.fromtimestamp(start, UTC),
+        created_at__lt=datetime.fromtimestamp(end, UTC),
+    ).count()
+
+
+def end_open_matches() -> None:
+    from games.models import Match
+
+    Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED,
+                                                         deadline=None)
+
+
+# --- pgbench ---------------------------------------------------------------------------------
+
+
+def pgbench(seconds: int) -> float:
+    """TPC-B-like read/write TPS of the same PostgreSQL: 8 clients, 2 threads, scale 10."""
+    ensure_database("callbreak_pgbench")
+    base = ["-h", "127.0.0.1", "-U", "postgres"]
+    subprocess.run(["pgbench", *base, "-i", "-q", "-s", "10", "callbreak_pgbench"], check=True,
+                   capture_output=True)
+    result = subprocess.run(["pgbench", *base, "-c", "8", "-j", "2", "-T", str(seconds),
+                             "callbreak_pgbench"], check=True, capture_output=True, text=True)
+    (OUT / "pgbench.txt").write_text(result.stdout)
+    return float(re.search(r"tps = ([\d.]+)", result.stdout).group(1))
+
+
+# --- Simulated players ---------------------------------------------------------------------
+
+
+class Player:
+    """One signed-in player with one socket, playing matches back to back."""
+
+    def __init__(self, base: str, token: str, http: httpx.AsyncClient, phase: Phase) -> None:
+        self.base, self.http, self.phase = base, http, phase
+        self.headers = {"Authorization": f"Token {token}"}
+        self.inbox: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
+        self.seen_at: dict[tuple[int, int], float] = {}
+
+    async def run(self, stop_at: float) -> None:
+        try:
+            async with websockets.connect(
+                self.base.replace("http", "ws") + "/ws/", origin=self.base,
+                additional_headers=self.headers, open_timeout=20, max_queue=None,
+            ) as ws:
+                reader = asyncio.create_task(self._read(ws))
+                try:
+                    while time.monotonic() < stop_at:
+                        await self._one_match(stop_at)
+                finally:
+                    reader.cancel()
+        except (TimeoutError, OSError, websockets.WebSocketException) as error:
+            self.phase.errors[f"socket: {type(error).__name__}"] += 1
+
+    async def _read(self, ws: Any) -> None:
+        async for raw in ws:
+            message = json.loads(raw)
+            if message.get("type") == "match.view":
+                view = message["match"]
+                self.seen_at.setdefault((view["id"], view["seq"]), time.perf_counter())
+                await self.inbox.put((time.perf_counter(), view))
+
+    async def _one_match(self, stop_at: float) -> None:
+        body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+                "opponents": ["bot:easy"] * 3}
+        created = await self._post("/api/matches/", body, None, expect=201)
+        if created is None:
+            await asyncio.sleep(1)
+            return
+        view = created
+        while view["status"] != "finished":
+            if time.monotonic() > stop_at + 30:
+                self.phase.errors["match unfinished at the end"] += 1
+                return
+            if view["turn"] == view["my_seat"] and view["legal"]:
+                kind = "call" if view["status"] == "bidding" else "play"
+                move = {"seq": view["seq"], kind if kind == "call" else "card": view["legal"][0]}
+                answer = await self._post(f"/api/matches/{view['id']}/{kind}/", move,
+                                          self.phase.post_call if kind == "call"
+                                          else self.phase.post_play)
+                view = answer or await self._get(view["id"])
+                continue
+            try:
+                _, pushed = await asyncio.wait_for(self.inbox.get(), timeout=15)
+            except TimeoutError:
+                self.phase.errors["no socket view for 15 s"] += 1
+                view = await self._get(view["id"])
+                continue
+            if pushed["id"] == view["id"] and pushed["seq"] > view["seq"]:
+                view = pushed
+        self.phase.finished += 1
+
+    async def _post(self, path: str, body: dict[str, Any], timings: list[float] | None,
+                    expect: int = 200) -> dict[str, Any] | None:
+        started = time.perf_counter()
+        try:
+            response = await self.http.post(path, json=body, headers=self.headers)
+        except httpx.HTTPError as error:
+            self.phase.errors[f"POST: {type(error).__name__}"] += 1
+            return None
+        answered = time.perf_counter()
+        if response.status_code != expect:
+            self.phase.errors[f"POST {path.split('/')[-2]}: {response.status_code}"] += 1
+            return None
+        view = response.json()
+        if timings is not None:
+            timings.append(answered - started)
+            asyncio.create_task(self._delivered(view["id"], view["seq"], answered))
+        return view
+
+    async def _delivered(self, match_id: int, seq: int, answered: float) -> None:
+        """Time from the POST's answer to this socket carrying that seq (0 if it came first)."""
+        deadline = answered + 10
+        while time.perf_counter() < deadline:
+            seen = self.seen_at.get((match_id, seq))
+            if seen is not None:
+                self.phase.delivery.append(max(0.0, seen - answered))
+                return
+            await asyncio.sleep(0.002)
+        self.phase.errors["socket never carried a move's seq"] += 1
+
+    async def _get(self, match_id: int) -> dict[str, Any]:
+        response = await self.http.get(f"/api/matches/{match_id}/", headers=self.headers)
+        return response.json()
+
+
+async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
+    limits = httpx.Limits(max_connections=phase.matches + 10,
+                          max_keepalive_connections=phase.matches + 10)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        started = time.monotonic()
+        stop_at = started + phase.seconds
+        crowd = [Player(base, token, http, phase) for token in tokens[:phase.matches]]
+        tasks = []
+        for player in crowd:  # a short ramp, not a thundering herd of 200 handshakes
+            tasks.append(asyncio.create_task(player.run(stop_at)))
+            await asyncio.sleep(2 / phase.matches)
+        await asyncio.wait(tasks, timeout=phase.seconds + 45)
+        for task in tasks:
+            task.cancel()
+        phase.elapsed = time.monotonic() - started
+
+
+# --- The run ---------------------------------------------------------------------------------
+
+
+def report(phases: list[Phase], tps: float) -> str:
+    ms = 1000
+    lines = [
+        f"pgbench (TPC-B-like, scale 10, 8 clients, 2 threads): {tps:.0f} TPS",
+        "",
+        "| matches | s | moves | moves/s | % of pgbench | POST play p50 / p95 / p99 ms "
+        "| POST call p99 ms | socket after POST p50 / p95 / p99 ms | matches done | errors |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for p in phases:
+        rate = p.moves / p.elapsed if p.elapsed else 0
+        lines.append(
+            f"| {p.matches} | {p.elapsed:.0f} | {p.moves} | {rate:.0f} | {100 * rate / tps:.0f} % "
+            f"| {percentile(p.post_play, 50) * ms:.1f} / {percentile(p.post_play, 95) * ms:.1f} / "
+            f"{percentile(p.post_play, 99) * ms:.1f} | {percentile(p.post_call, 99) * ms:.1f} "
+            f"| {percentile(p.delivery, 50) * ms:.1f} / {percentile(p.delivery, 95) * ms:.1f} / "
+            f"{percentile(p.delivery, 99) * ms:.1f} | {p.finished} | {sum(p.errors.values())} |"
+        )
+    for p in phases:
+        for kind, count in p.errors.items():
+            lines.append(f"errors at {p.matches} matches: {count} × {kind}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", default="50,200", help="concurrent matches per phase")
+    parser.add_argument("--seconds", type=float, default=45, help="length of each phase")
+    parser.add_argument("--pgbench-seconds", type=int, default=15)
+    parser.add_argument("--web", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
+    parser.add_argument("--worker-concurrency", type=int, default=2)
+    parser.add_argument("--database", default="callbreak_bench")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/2")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    counts = [int(n) for n in args.matches.split(",")]
+
+    print("pgbench …", flush=True)
+    tps = pgbench(args.pgbench_seconds)
+    from socket import socket
+
+    with socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = site_environment(port, args)
+    os.environ.update({k: env[k] for k in ("DATABASE_URL", "REDIS_URL", "PRODUCTION",
+                                           "SECRET_KEY", "SECURE_SSL_REDIRECT", "VAR_DIR",
+                                           "DJANGO_SETTINGS_MODULE", "ALLOWED_HOSTS",
+                                           "LOG_LEVEL")})
+    ensure_database(args.database)
+    import redis
+
+    redis.Redis.from_url(args.redis).flushdb()  # the bench's own Redis database
+    site = start_site(env, args.workers)
+    phases: list[Phase] = []
+    try:
+        tokens = players(max(counts))
+        base = f"http://127.0.0.1:{port}"
+        for count in counts:
+            print(f"{count} matches for {args.seconds:.0f} s …", flush=True)
+            phase = Phase(count, args.seconds)
+            started = time.time()
+            asyncio.run(run_phase(base, tokens, phase))
+            phase.moves = moves_between(started, time.time())
+            end_open_matches()
+            phases.append(phase)
+    finally:
+        stop_site(site)
+    table = report(phases, tps)
+    print("\n" + table)
+    (OUT / "load.json").write_text(json.dumps({
+        "pgbench_tps": tps,
+        "phases": [{"matches": p.matches, "seconds": p.elapsed, "moves": p.moves,
+                    "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
+                    "delivery_ms": [percentile(p.delivery, q) * 1000 for q in (50, 95, 99)],
+                    "errors": dict(p.errors), "finished": p.finished} for p in phases],
+    }, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
