@@ -39,3 +39,19 @@ bench: install
 
 clean:
 	rm -rf var .pytest_cache .hypothesis
+
+# Production-style run (see Procfile): needs DATABASE_URL and REDIS_URL; PRODUCTION=1 settings.
+# Plain http is allowed on this machine (SECURE_SSL_REDIRECT=0) for a proxy in front to add TLS.
+WORKERS ?= 2
+serve-prod: install
+	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" -a -n "$$SECRET_KEY" || { \
+	  echo "serve-prod needs DATABASE_URL, REDIS_URL and SECRET_KEY (50+ characters)" >&2; exit 2; }
+	PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} $(BIN)/python manage.py migrate --noinput -v 0
+	PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} $(BIN)/python manage.py collectstatic --noinput -v 0
+	PATH="$(abspath $(BIN)):$$PATH" PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
+	  $(BIN)/honcho start -f Procfile -c worker=$(WORKERS)
+
+# Load benchmark (not a test): the production-style run on the callbreak_bench database and
+# Redis db 2, simulated players against bots, pgbench alongside; prints a table.
+bench-load: install
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.load $(BENCH_ARGS)
