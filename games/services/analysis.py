@@ -11,6 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import MatchState, match_record, record_steps, view_for
+from games.engine.bots import evaluate_options
 from games.models import Analysis, Match, Seat
 
 from .errors import Forbidden, NotFound, ServiceError
@@ -64,8 +65,6 @@ def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
              "kind": action["type"], "chosen": chosen}
     if len(view["legal"]) == 1:
         return {**entry, "best": chosen, "loss": 0, "options": [{"action": chosen, "value": None}]}
-    from games.engine.bots import evaluate_options
-
     options = evaluate_options(view, seat=seat, rng=random.Random(seed),
                                budget_ms=settings.ANALYSIS_BUDGET_MS)
     values = {option: value for option, value in options}

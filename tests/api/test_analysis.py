@@ -1,0 +1,54 @@
+"""Post-match analysis: the hard bot reviews every decision of a seat, after the end only."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Analysis, Match
+from tests.api.helpers import create, play_to_end
+from tests.conftest import needs_services, wait_for
+
+pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
+
+
+@pytest.mark.usefixtures("celery_worker")
+def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_api):
+    created = create(owner_api, ["bot:easy", "bot:easy", "bot:easy"])
+    url = f"/api/matches/{created['id']}/analysis/?seat=0"
+    early = owner_api.get(url)
+    assert early.status_code == 403 and early.json()["code"] == "not_finished"
+
+    play_to_end([owner_api], created["id"])
+    first = owner_api.get(url)
+    assert first.status_code in (200, 202)
+    assert wait_for(lambda: Analysis.objects.filter(match_id=created["id"], seat=0,
+                                                    status="ready").exists(), timeout=120)
+    ready = owner_api.get(url)
+    assert ready.status_code == 200
+    body = ready.json()
+    assert body["status"] == "ready"
+    decisions = body["decisions"]
+    assert [d["kind"] for d in decisions].count("call") == 1
+    assert [d["kind"] for d in decisions].count("play") == 13
+    record = owner_api.get(f"/api/matches/{created['id']}/record/").json()
+    played = [card for trick in record["hands"][0]["tricks"]
+              for k, card in enumerate(trick["cards"]) if (trick["leader"] + k) % 4 == 0]
+    assert [d["chosen"] for d in decisions if d["kind"] == "play"] == played
+    for decision in decisions:
+        assert decision["loss"] >= 0
+        values = [o["value"] for o in decision["options"] if o["value"] is not None]
+        assert values == sorted(values, reverse=True)
+        if values:
+            assert decision["best"] == decision["options"][0]["action"]
+    assert owner_api.get(url).json() == body  # computed once, then served
+    assert Analysis.objects.filter(match_id=created["id"]).count() == 1
+    assert outsider_api.get(url).status_code == 404
+
+
+def test_bad_seats_are_refused(owner_api):
+    created = create(owner_api, ["open", "open", "open"])
+    Match.objects.filter(pk=created["id"]).update(status="finished")
+    for seat in ("", "x", "7", "-1"):
+        response = owner_api.get(f"/api/matches/{created['id']}/analysis/?seat={seat}")
+        assert response.status_code == 400
+        assert response.json()["code"] == "bad_seat"
