@@ -18,8 +18,28 @@ def _manage(*args: str) -> None:
     subprocess.run([sys.executable, "manage.py", *args], check=True)
 
 
+def _ensure_database() -> None:
+    """Create the PostgreSQL database named by DATABASE_URL when it does not exist yet."""
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith(("postgres://", "postgresql://")):
+        return
+    import dj_database_url
+    import psycopg
+    from psycopg import sql
+
+    db = dj_database_url.parse(url)
+    params = {"host": db["HOST"] or None, "port": db["PORT"] or None, "user": db["USER"] or None,
+              "password": db["PASSWORD"] or None}
+    with psycopg.connect(dbname="postgres", autocommit=True, **params) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [db["NAME"]])
+        if found.fetchone() is None:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(db["NAME"])))
+            print(f"Created database {db['NAME']}", flush=True)
+
+
 def main() -> int:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "callbreak_site.settings")
+    _ensure_database()
     port = os.environ.get("PORT", "8000")
     host = os.environ.get("HOST", "127.0.0.1")
     _manage("migrate", "--noinput", "-v", "0")
