@@ -115,14 +115,13 @@ def _can_beat(p: int, card: int, led: int) -> bool:
     return bool(p & BEATERS[card])
 
 
-def choose_follow(legal: int, trick: Sequence[int], seat: int, possible: Sequence[int],
-                  want: bool, exact: bool) -> int:
-    """Card to play from ``legal`` (non-empty) to a trick already holding ``trick``."""
-    led = SUIT_OF[trick[0]]
-    win = trick[winning_position(trick)]
+def choose_follow(legal: int, led: int, win: int, played: int, seat: int,
+                  possible: Sequence[int], want: bool) -> int:
+    """Card to play from ``legal`` (non-empty) to a trick of ``played`` cards so far, whose
+    led suit mask is ``led`` and winning card ``win``."""
     beat = BEATERS[win]
     winners = legal & beat
-    later = 3 - len(trick)
+    later = 3 - played
     if want:
         if winners:
             if later == 0:
@@ -151,5 +150,6 @@ def choose_card(legal: int, trick: Sequence[int], seat: int, possible: Sequence[
     if not legal & (legal - 1):
         return _low(legal)
     if trick:
-        return choose_follow(legal, trick, seat, possible, want, exact)
+        win = trick[winning_position(trick)]
+        return choose_follow(legal, SUIT_OF[trick[0]], win, len(trick), seat, possible, want)
     return choose_lead(legal, seat, possible, want, exact)

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..fast import FOLLOW_CODES, SUIT_OF, follow_mask, lead_mask, winning_position
+from ..fast import BEATERS, FOLLOW_CODES, SUIT_OF, follow_mask, lead_mask, winning_position
 from ..rules import Rules, score_hand
-from .policy import choose_card
+from .policy import choose_follow, choose_lead
 
 
 @lru_cache(maxsize=64)
@@ -48,35 +48,44 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
     """
     won = list(won)
     follow = lead.follow
-    cards = list(trick)
-    seat = (leader + len(cards)) & 3
-    broken = broken or any(c < 13 for c in cards)
+    # ``seat`` is the last seat to have played, or the next leader between tricks.
+    seat = (leader + len(trick) - 1) & 3 if trick else leader
+    broken = broken or any(c < 13 for c in trick)
+    beaters, suit_of = BEATERS, SUIT_OF
+    if trick:
+        pos = winning_position(trick)
+        led, win, best, played = suit_of[trick[0]], trick[pos], (leader + pos) & 3, len(trick)
+    else:
+        played = 0
     while True:
-        if not cards:
-            if not hands[seat]:
-                return won
-            leader = seat
-        while len(cards) < 4:
+        if not played:
             hand = hands[seat]
-            left = hand.bit_count()
+            if not hand:
+                return won
+            ok = not (lead.spades_broken_rule and not broken) and not (
+                lead.no_spade_first_lead and first_trick)
+            legal = lead_mask(hand, ok)
             need = calls[seat] - won[seat]
-            want = 0 < need <= left
-            if cards:
-                led = SUIT_OF[cards[0]]
-                legal = follow_mask(hand, led, cards[winning_position(cards)], follow)
-            else:
-                ok = not (lead.spades_broken_rule and not broken) and not (
-                    lead.no_spade_first_lead and first_trick)
-                legal = lead_mask(hand, ok)
-            card = choose_card(legal, cards, seat, hands, want, True)
+            card = choose_lead(legal, seat, hands, 0 < need <= hand.bit_count(), True)
             hands[seat] = hand & ~(1 << card)
-            cards.append(card)
+            led, win, best, played = suit_of[card], card, seat, 1
+            broken = broken or card < 13
+        while played < 4:
             seat = (seat + 1) & 3
-        best = winning_position(cards)
-        winner = (leader + best) & 3
-        won[winner] += 1
-        broken = broken or min(cards) < 13
+            hand = hands[seat]
+            legal = follow_mask(hand, led, win, follow)
+            if legal & (legal - 1):
+                need = calls[seat] - won[seat]
+                card = choose_follow(legal, led, win, played, seat, hands,
+                                     0 < need <= hand.bit_count())
+            else:
+                card = legal.bit_length() - 1
+            hands[seat] = hand & ~(1 << card)
+            if beaters[win] >> card & 1:
+                win, best = card, seat
+            broken = broken or card < 13
+            played += 1
+        won[best] += 1
         first_trick = False
-        cards = []
-        seat = winner
-
+        played = 0
+        seat = best

@@ -8,6 +8,7 @@ scores in tenths, the units of ``score_hand``.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -18,11 +19,11 @@ from .rollout import LeadRules, rollout, score_table
 from .sampling import call_weight, sample_deal
 from .table import Table
 
-# How much the search also values the others' losses: Call Break is won on the table's
-# totals, so pushing a rival below its call is worth something beyond one's own score.
-RIVALRY = 0.25
-# Value of winning the match, in tenths, when the last hand is searched.
+# Value of winning the match, in tenths of a point.
 MATCH_WIN = 1000.0
+# Spread (standard deviation, tenths) of one player's score over one hand, for guessing how
+# much a lead may still change before the match ends.
+HAND_SPREAD = 40.0
 
 
 @dataclass
@@ -39,19 +40,27 @@ def objective(table: Table, calls: list[int], won: list[int],
               scores: tuple[tuple[int, ...], ...]) -> float:
     """What the search maximises for one played-out hand, in tenths.
 
-    In the last hand of the match only winning it counts (a shared first place counts in
-    part; the own score breaks ties between equally hopeless or safe options). Before that,
-    the own score, less a share of the rivals' scores.
+    The chance of winning the match (``MATCH_WIN`` for certain), plus the own score of the
+    hand to break ties. In the last hand that chance is 1 for a lone first place (a share
+    when tied) and 0 otherwise; before it, each rival is taken to be beaten with the normal
+    probability of the current lead over the hands still to come.
     """
     seat = table.seat
     hand_scores = [scores[calls[p]][won[p]] for p in range(4)]
-    mine = hand_scores[seat]
-    if table.hand_number >= table.hands_total:
-        totals = [table.scores[p] + hand_scores[p] for p in range(4)]
+    totals = [table.scores[p] + hand_scores[p] for p in range(4)]
+    mine = totals[seat]
+    left = table.hands_total - table.hand_number
+    if left <= 0:
         best = max(totals)
-        share = 1 / totals.count(best) if totals[seat] == best else 0.0
-        return MATCH_WIN * share + mine
-    return mine - RIVALRY * (sum(hand_scores) - mine) / 3
+        share = 1 / totals.count(best) if mine == best else 0.0
+        return MATCH_WIN * share + hand_scores[seat]
+    # Phi(lead / sd) with sd = HAND_SPREAD * sqrt(2 * left) is 0.5 * (1 + erf(lead / scale)).
+    scale = 2 * HAND_SPREAD * math.sqrt(left)
+    equity = 1.0
+    for p in range(4):
+        if p != seat:
+            equity *= 0.5 * (1 + math.erf((mine - totals[p]) / scale))
+    return MATCH_WIN * equity + hand_scores[seat]
 
 
 def _deadline(budget_ms: float) -> float:
