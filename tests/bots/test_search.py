@@ -3,10 +3,15 @@
 import random
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide, evaluate_options
+from games.engine.bots.rollout import LeadRules, rollout
 from games.engine.bots.search import distinct_cards, search_play
 from games.engine.bots.table import Table
+from games.engine.cards import mask_of
 
 from .positions import random_position
 
@@ -78,3 +83,19 @@ def test_evaluate_options_rates_every_legal_call():
     # Calling the maximum of 8 is rarely made: it cannot be the best option on a random hand
     # unless the hand is very strong, and it always scores at most 8.
     assert all(value <= 80 + 5 for call, value in rated if call == 8)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_a_rollout_plays_every_remaining_card_and_shares_out_thirteen_tricks(seed):
+    state = random_position(seed)
+    if state.phase != "playing":
+        return
+    table = Table.from_view(view_for(state, state.turn), state.turn)
+    hands = [mask_of(h) for h in state.hands]
+    calls = list(state.calls)
+    won = rollout(hands, table.trick, table.leader, table.won, calls,
+                  LeadRules.of(state.rules), broken=table.broken, first_trick=table.first_trick)
+    assert hands == [0, 0, 0, 0]
+    assert sum(won) == 13
+    assert all(w >= before for w, before in zip(won, state.tricks_won, strict=True))

@@ -72,7 +72,7 @@ def evaluate_options(view: dict[str, Any], *, seat: int, rng: random.Random,
     if not legal or view.get("phase") not in ("bidding", "playing"):
         raise EngineError("no_action", "This seat has nothing to decide right now.")
     table = Table.from_view(view, seat)
-    result, groups = search(table, legal, rng, budget_ms=budget_ms, spread=2)
-    rated = [(action, result.values[option]) for option, actions in groups.items()
-             for action in actions]
+    searched = search(table, legal, rng, budget_ms=budget_ms, spread=2)
+    rated = [(action, searched.result.values[option])
+             for option, actions in searched.groups.items() for action in actions]
     return sorted(rated, key=lambda pair: -pair[1])

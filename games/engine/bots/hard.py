@@ -1,13 +1,15 @@
 """The hard bot: determinized search over the hidden cards, within a time budget.
 
-Cards: every distinct legal card is played out on the same sampled deals and the best
-objective wins. Calls: the counted call and its neighbours are played out, and the call with
-the best expected score is made. ``evaluate_options`` reports the same search for analysis.
+Cards: every distinct legal card is played out on the same sampled deals. Calls: the counted
+call, one below and two above are played out. Either way the option with the best search
+objective (chance of winning the match, then the hand's score) is chosen;
+``evaluate_options`` reports the same search as expected scores for analysis.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ..cards import card_index, card_name
 from .calling import heuristic_call
@@ -16,8 +18,22 @@ from .table import Table
 
 # Time kept back from the budget for reading the view and building the answer.
 OVERHEAD_MS = 5.0
-# Calls tried on each side of the counted call.
+# Calls tried below the counted call (one more is tried above it).
 CALL_SPREAD = 1
+
+
+@dataclass
+class Searched:
+    """A finished search: its result, the options searched (the ones the bot chooses among)
+    and the legal actions each option stands for."""
+
+    result: SearchResult
+    options: list[int]
+    groups: dict[int, list[int | str]]
+
+    def best(self) -> int:
+        """The searched option with the best objective."""
+        return max(self.options, key=lambda o: self.result.objective[o])
 
 
 def _call_candidates(table: Table, legal: list[int], spread: int) -> list[int]:
@@ -27,9 +43,8 @@ def _call_candidates(table: Table, legal: list[int], spread: int) -> list[int]:
 
 
 def search(table: Table, legal: list[int | str], rng: random.Random, *, budget_ms: float,
-           spread: int = 1, max_rollouts: int | None = None) -> tuple[SearchResult, dict]:
-    """Run the search for the seat's decision; returns the result and a map from each
-    searched option back to the legal actions it stands for."""
+           spread: int = CALL_SPREAD, max_rollouts: int | None = None) -> Searched:
+    """Search the seat's decision among ``legal`` (the view's legal actions)."""
     budget = max(1.0, budget_ms - OVERHEAD_MS)
     if table.legal:
         options = distinct_cards(table, table.legal)
@@ -39,26 +54,23 @@ def search(table: Table, legal: list[int | str], rng: random.Random, *, budget_m
             index = card_index(card)
             rep = max(o for o in options if o <= index and o // 13 == index // 13)
             groups[rep].append(card)
-        return result, groups
+        return Searched(result, options, groups)
     calls = [c for c in legal if isinstance(c, int)]
     candidates = _call_candidates(table, calls, spread)
     result = search_call(table, rng, candidates, calls, budget_ms=budget,
                          max_rollouts=max_rollouts)
-    return result, {c: [c] for c in calls}
+    return Searched(result, candidates, {c: [c] for c in calls})
 
 
-def hard_decide(table: Table, rng: random.Random, budget_ms: int,
+def hard_decide(table: Table, rng: random.Random, budget_ms: float,
                 max_rollouts: int | None = None) -> int | str:
     """The hard bot's call (an int) or card (a string)."""
     if table.legal:
         options = distinct_cards(table, table.legal)
         if len(options) == 1:
             return card_name(options[0])
-        result = search_play(table, rng, options, budget_ms=max(1.0, budget_ms - OVERHEAD_MS),
-                             max_rollouts=max_rollouts)
-        return card_name(max(options, key=lambda o: result.objective[o]))
-    calls = list(range(table.rules.min_call, table.rules.max_call + 1))
-    candidates = _call_candidates(table, calls, CALL_SPREAD)
-    result = search_call(table, rng, candidates, calls, budget_ms=max(1.0, budget_ms - OVERHEAD_MS),
-                         max_rollouts=max_rollouts)
-    return max(candidates, key=lambda c: result.objective[c])
+        legal: list[int | str] = [card_name(c) for c in options]
+    else:
+        legal = list(range(table.rules.min_call, table.rules.max_call + 1))
+    best = search(table, legal, rng, budget_ms=budget_ms, max_rollouts=max_rollouts).best()
+    return card_name(best) if table.legal else best

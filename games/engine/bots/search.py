@@ -24,6 +24,10 @@ MATCH_WIN = 1000.0
 # Spread (standard deviation, tenths) of one player's score over one hand, for guessing how
 # much a lead may still change before the match ends.
 HAND_SPREAD = 40.0
+# Card options are compared every so many deals, and dropped when this many standard errors
+# below the best.
+PRUNE_EVERY = 16
+PRUNE_SIGMAS = 3.0
 
 
 @dataclass
@@ -81,9 +85,29 @@ def distinct_cards(table: Table, legal: int) -> list[int]:
     return out
 
 
+def _pruned(options: list[int], obj: dict[int, float], squares: dict[int, float],
+            total: float, total_sq: float) -> list[int]:
+    """The options still worth searching: those not clearly worse than the best so far
+    (more than ``PRUNE_SIGMAS`` standard errors below it)."""
+    ess = total * total / total_sq
+    stats = {}
+    for o in options:
+        mean = obj[o] / total
+        stats[o] = (mean, max(0.0, squares[o] / total - mean * mean))
+    best = max(options, key=lambda o: stats[o][0])
+    top, top_var = stats[best]
+    keep = [o for o in options
+            if top - stats[o][0] <= PRUNE_SIGMAS * math.sqrt((top_var + stats[o][1]) / ess)]
+    return keep if len(keep) >= 2 else sorted(options, key=lambda o: -stats[o][0])[:2]
+
+
 def search_play(table: Table, rng: random.Random, options: list[int], *, budget_ms: float,
                 max_rollouts: int | None = None) -> SearchResult:
-    """Value each card in ``options`` for the seat to play (at least one deal is tried)."""
+    """Value each card in ``options`` for the seat to play (at least one deal is tried).
+
+    Every ``PRUNE_EVERY`` deals, options clearly worse than the best stop being played out,
+    so the time goes to telling the close ones apart; their values stay as last measured.
+    """
     deadline = _deadline(budget_ms)
     seat = table.seat
     lead = LeadRules.of(table.rules)
@@ -91,27 +115,35 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
     calls = [c if c is not None else 0 for c in table.calls]
     acc = {o: 0.0 for o in options}
     obj = {o: 0.0 for o in options}
+    squares = {o: 0.0 for o in options}
+    weights = {o: 0.0 for o in options}
+    live = list(options)
     result = SearchResult()
-    total = 0.0
+    total = total_sq = 0.0
     while True:
         deal = sample_deal(table, rng)
         weight = call_weight(table, deal)
         total += weight
-        for card in options:
+        total_sq += weight * weight
+        for card in live:
             hands = list(deal)
             hands[seat] &= ~(1 << card)
             won = rollout(hands, table.trick + [card], table.leader, table.won, calls, lead,
                           broken=table.broken, first_trick=table.first_trick)
+            goal = objective(table, calls, won, scores)
             acc[card] += weight * scores[calls[seat]][won[seat]]
-            obj[card] += weight * objective(table, calls, won, scores)
+            obj[card] += weight * goal
+            squares[card] += weight * goal * goal
+            weights[card] = total
         result.deals += 1
-        result.rollouts += len(options)
+        result.rollouts += len(live)
         if time.perf_counter() >= deadline or (
                 max_rollouts is not None and result.rollouts >= max_rollouts):
             break
-    total = total or 1.0
-    result.values = {o: acc[o] / total for o in options}
-    result.objective = {o: obj[o] / total for o in options}
+        if len(live) > 2 and result.deals % PRUNE_EVERY == 0 and total_sq > 0:
+            live = _pruned(live, obj, squares, total, total_sq)
+    result.values = {o: acc[o] / (weights[o] or 1.0) for o in options}
+    result.objective = {o: obj[o] / (weights[o] or 1.0) for o in options}
     return result
 
 
