@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 
 from callbreak_site import embedded
 
 logger = logging.getLogger(__name__)
+PUBLISH_TIMEOUT_SECONDS = 5
+_loop_lock = threading.Lock()
+_loop: asyncio.AbstractEventLoop | None = None
+_loop_pid: int | None = None
 
 
 def user_group(user_id: int) -> str:
@@ -31,12 +35,32 @@ def _group_send(group: str, message: dict[str, Any]) -> None:
     if layer is None:
         return
     loop = embedded.server_loop()
-    if isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running() \
-            and threading.current_thread() is not threading.main_thread():
-        # The in-memory layer lives on the server's loop: hand the message to that loop.
-        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+    if not (isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running()):
+        loop = _publisher_loop()
+    if _running_loop() is loop:
+        loop.create_task(layer.group_send(group, message))
         return
+    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
     try:
-        async_to_sync(layer.group_send)(group, message)
+        future.result(timeout=PUBLISH_TIMEOUT_SECONDS)
     except Exception:  # a lost live update is recovered by the client's refetch on seq gaps
         logger.warning("live update to %s could not be sent", group, exc_info=True)
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _publisher_loop() -> asyncio.AbstractEventLoop:
+    """One long-lived event loop per process for publishing from synchronous code, so the
+    channel layer keeps its connections instead of opening new ones for every message."""
+    global _loop, _loop_pid
+    with _loop_lock:
+        if _loop is None or _loop_pid != os.getpid():  # a forked worker needs its own
+            _loop, _loop_pid = asyncio.new_event_loop(), os.getpid()
+            threading.Thread(target=_loop.run_forever, name="channel-publisher",
+                             daemon=True).start()
+        return _loop

@@ -14,8 +14,12 @@ from games.engine import MatchState
 from games.models import Match, Seat
 
 
-def after_change(*, match: Match, seats: list[Seat], state: MatchState | None) -> None:
-    """Schedule everything that follows a committed change of ``match``."""
+def after_change(*, match: Match, seats: list[Seat], state: MatchState | None,
+                 queue_bot: bool = True) -> None:
+    """Schedule everything that follows a committed change of ``match``.
+
+    ``queue_bot=False``: the caller (a task already playing bot turns) plays the next bot
+    turn itself."""
     from games import realtime, tasks
     from games.selectors import match_view
 
@@ -35,7 +39,8 @@ def after_change(*, match: Match, seats: list[Seat], state: MatchState | None) -
         return
     seat = seats[state.turn]
     if seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot:
-        tasks.play_bot_turn.delay_on_commit(match_id, seq)
+        if queue_bot:
+            tasks.play_bot_turn.delay_on_commit(match_id, seq)
         return
     if match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS and match.deadline:
         deadline = match.deadline

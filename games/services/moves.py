@@ -28,6 +28,8 @@ from .errors import Forbidden, IllegalMove, NotFound, NotYourTurn, ServiceError,
 _DEALER_RNG = secrets.SystemRandom()
 AUTOPILOT_AFTER_MISSED = 2
 AUTOPILOT_LEVEL = "normal"
+# Consecutive bot turns one task plays before handing on to a new task.
+BOT_CHAIN = 8
 _STATUS_OF_PHASE = {
     "bidding": Match.Status.BIDDING,
     "playing": Match.Status.PLAYING,
@@ -128,18 +130,27 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
 # --- Bots, autopilot and deadlines -----------------------------------------------------------
 
 
-def bot_turn_play(*, match_id: int, seq: int) -> bool:
-    """Play the turn of a bot seat or a seat on autopilot, if it is still that turn at ``seq``.
+def bot_turn_play(*, match_id: int, seq: int, chain: int = BOT_CHAIN) -> bool:
+    """Play the turn of a bot seat or a seat on autopilot, if it is still that turn at ``seq``,
+    and the bot turns straight after it (up to ``chain`` moves, each its own transaction).
 
     Returns False when there was nothing to do (a duplicate or late delivery)."""
-    match, seats, state = _snapshot(match_id, seq)
-    if state is None:
-        return False
-    seat = seats[state.turn]
-    if not (seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot):
-        return False
-    action, made_by, note = _bot_choice(match, seat, state)
-    return _apply_if_current(match_id, seq, action, made_by=made_by, note=note)
+    played = False
+    for step in range(chain):
+        match, seats, state = _snapshot(match_id, seq)
+        if state is None:
+            break
+        seat = seats[state.turn]
+        if not (seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot):
+            break
+        action, made_by, note = _bot_choice(match, seat, state)
+        # The last move of the chain queues the next bot turn as a task of its own.
+        if not _apply_if_current(match_id, seq, action, made_by=made_by, note=note,
+                                 queue_bot=step == chain - 1):
+            break
+        played = True
+        seq += 1
+    return played
 
 
 def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> bool:
@@ -188,7 +199,8 @@ def _decide(state: MatchState, seat: int, level: str, seq: int) -> dict[str, Any
 
 
 def _apply_if_current(match_id: int, seq: int, action: dict[str, Any], *, made_by: str,
-                      note: str, overdue_at: datetime | None = None) -> bool:
+                      note: str, overdue_at: datetime | None = None,
+                      queue_bot: bool = True) -> bool:
     with transaction.atomic():
         match = _lock(match_id)
         if match.seq != seq or match.status not in Match.ACTIVE:
@@ -202,7 +214,7 @@ def _apply_if_current(match_id: int, seq: int, action: dict[str, Any], *, made_b
             seat.missed_turns += 1
             seat.autopilot = seat.autopilot or seat.missed_turns >= AUTOPILOT_AFTER_MISSED
             seat.save(update_fields=["missed_turns", "autopilot"])
-        _commit(match, seats, state, action, made_by=made_by, note=note)
+        _commit(match, seats, state, action, made_by=made_by, note=note, queue_bot=queue_bot)
         return True
 
 
@@ -235,7 +247,7 @@ def _state(match: Match) -> MatchState:
 
 
 def _commit(match: Match, seats: list[Seat], state: MatchState, action: dict[str, Any], *,
-            made_by: str, note: str = "") -> Acted:
+            made_by: str, note: str = "", queue_bot: bool = True) -> Acted:
     """Apply ``action`` and store everything it changes (the caller holds the lock)."""
     try:
         after = apply_action(state, action)
@@ -256,7 +268,7 @@ def _commit(match: Match, seats: list[Seat], state: MatchState, action: dict[str
     if after.phase == "finished":
         match.finished_at = now
     match.save()
-    effects.after_change(match=match, seats=seats, state=after)
+    effects.after_change(match=match, seats=seats, state=after, queue_bot=queue_bot)
     return Acted(match, seats, after)
 
 
