@@ -41,3 +41,19 @@ def test_decide_returns_an_action_the_engine_accepts(seed, level):
     assert action["seat"] == seat
     assert action["type"] == ("call" if state.phase == "bidding" else "play")
     apply_action(state, action)
+
+
+def test_decide_still_answers_legally_on_a_view_no_deal_can_explain():
+    # Seats 2 and 3 showed they hold no hearts and seat 1 is said to hold no cards at all,
+    # yet hearts are unseen: no deal fits, the search cannot sample, the bot must still play.
+    view = {
+        "phase": "playing", "seat": 0, "turn": 0, "dealer": 0, "hand_number": 1,
+        "rules": {"follow": "strict"}, "hand": ["AS", "KS", "AC"], "legal": ["AS", "KS", "AC"],
+        "calls": [3, 3, 3, 3], "tricks_won": [0, 0, 0, 0], "hand_sizes": [3, 0, 12, 12],
+        "tricks": [],
+        "trick": [{"seat": 1, "card": "9H"}, {"seat": 2, "card": "4C"}, {"seat": 3, "card": "5C"}],
+        "scores": [0, 0, 0, 0],
+    }
+    for level in BOT_LEVELS:
+        action = decide(view, seat=0, level=level, rng=random.Random(1), budget_ms=5)
+        assert action["card"] in view["legal"]

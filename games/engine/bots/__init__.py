@@ -39,15 +39,28 @@ def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
     phase = view.get("phase")
     if not legal or phase not in ("bidding", "playing"):
         raise EngineError("no_action", "This seat has nothing to decide right now.")
-    try:
-        choice = choose(Table.from_view(view, seat), level, rng, budget_ms)
-    except Exception:  # a bot seat must never stall a match: fall back to a legal move
-        choice = legal[0]
+    choice = _robust_choice(view, seat, level, rng, budget_ms)
     if choice not in legal:
         choice = legal[0]
     if phase == "bidding":
         return {"type": "call", "seat": seat, "call": choice}
     return {"type": "play", "seat": seat, "card": choice}
+
+
+def _robust_choice(view: dict[str, Any], seat: int, level: str, rng: random.Random,
+                   budget_ms: int | None) -> int | str:
+    """``choose``, falling back to the normal bot and then to the first legal action: a bot
+    seat must never stall a match, even on a view no rule should produce."""
+    try:
+        table = Table.from_view(view, seat)
+    except Exception:
+        return view["legal"][0]
+    for attempt in (level, "normal"):
+        try:
+            return choose(table, attempt, rng, budget_ms)
+        except Exception:
+            continue
+    return view["legal"][0]
 
 
 def choose(table: Table, level: str, rng: random.Random,

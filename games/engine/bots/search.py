@@ -2,8 +2,9 @@
 
 Every sampled deal is played out once per option (the same deals for every option, so the
 comparison is not drowned in the luck of the deal), with the heuristic policy for all four
-seats. Deals are weighted by how well they fit the calls already made. Values are expected
-scores in tenths, the units of ``score_hand``.
+seats. Deals are weighted by how well they fit the calls already made. ``values`` are the
+seat's expected scores in tenths, the units of ``score_hand``; the bot chooses by
+``objective``, which also weighs the chance of winning the match.
 """
 
 from __future__ import annotations
