@@ -48,26 +48,25 @@ class RegisterView(AuthView):
 
 
 class TokenView(AuthView):
-    @extend_schema(request=CredentialsSerializer, responses={200: AuthResultSerializer})
-    def post(self, request: Request) -> Response:
-        serializer = CredentialsSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
-        user = serializer.validated_data["user"]
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"username": user.username, "token": token.key})
+    """API sign-in: the user's token."""
 
-
-class LoginView(AuthView):
-    """Browser sign-in: starts a session (and returns the token for API use)."""
+    start_session = False
 
     @extend_schema(request=CredentialsSerializer, responses={200: AuthResultSerializer})
     def post(self, request: Request) -> Response:
         serializer = CredentialsSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
-        login(request._request, user)
+        if self.start_session:
+            login(request._request, user)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"username": user.username, "token": token.key})
+
+
+class LoginView(TokenView):
+    """Browser sign-in: starts a session too."""
+
+    start_session = True
 
 
 class LogoutView(APIView):

@@ -64,3 +64,20 @@ def _text(value: Any) -> str:
     import json
 
     return json.dumps(value)
+
+
+def four_humans(owner_client: APIClient, names: tuple[str, ...] = ("west", "north", "east"),
+                **body: Any) -> tuple[dict[str, Any], list[APIClient], list[Any]]:
+    """A match of the owner and three new named players, all seated; nothing moves by itself.
+
+    Returns the creation answer, a client per seat and the three new users."""
+    from tests.conftest import client_for, make_user
+
+    users = [make_user(name) for name in names]
+    created = create(owner_client, [f"user:{u.username}" for u in users], **body)
+    clients = [owner_client] + [client_for(u) for u in users]
+    for client in clients[1:]:
+        joined = client.post("/api/matches/join/", {"invite_code": created["invite_code"]},
+                             format="json")
+        assert joined.status_code == 200, joined.content
+    return created, clients, users

@@ -9,21 +9,15 @@ import pytest
 from django.db import connection
 
 from games.models import Move
-from tests.api.helpers import create, view
+from tests.api.helpers import four_humans, view
 from tests.conftest import client_for, make_user, needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 
 def _table():
-    owner = make_user("owner")
-    users = [make_user(n) for n in ("west", "north", "east")]
-    owner_api = client_for(owner)
-    created = create(owner_api, [f"user:{u.username}" for u in users])
-    clients = [owner_api] + [client_for(u) for u in users]
-    for client in clients[1:]:
-        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
-    current = view(owner_api, created["id"])
+    created, clients, _ = four_humans(client_for(make_user("owner")))
+    current = view(clients[0], created["id"])
     return clients[current["turn"]], view(clients[current["turn"]], created["id"])
 
 

@@ -6,18 +6,13 @@ import pytest
 
 from games.engine import MatchState
 from games.models import Match
-from tests.api.helpers import CARD_IN_JSON, create, view
-from tests.conftest import client_for, make_user
+from tests.api.helpers import CARD_IN_JSON, four_humans, view
 
 pytestmark = pytest.mark.django_db
 
 
 def test_every_response_of_a_full_match_hides_the_other_hands(owner_api):
-    users = [make_user(n) for n in ("west", "north", "east")]
-    created = create(owner_api, [f"user:{u.username}" for u in users])
-    clients = [owner_api] + [client_for(u) for u in users]
-    for client in clients[1:]:
-        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
+    created, clients, _ = four_humans(owner_api)
     match_id = created["id"]
     checked = 0
     while True:

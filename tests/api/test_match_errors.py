@@ -6,8 +6,7 @@ import pytest
 
 from games.engine import MatchState, legal_plays
 from games.models import Match, Move
-from tests.api.helpers import create, view
-from tests.conftest import client_for, make_user
+from tests.api.helpers import create, four_humans, view
 
 pytestmark = pytest.mark.django_db
 
@@ -15,11 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(owner_api):
     """Four humans at a table (no bots, so nothing moves unless a test moves it)."""
-    users = [make_user(n) for n in ("west", "north", "east")]
-    created = create(owner_api, [f"user:{u.username}" for u in users])
-    clients = [owner_api] + [client_for(u) for u in users]
-    for client in clients[1:]:
-        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
+    created, clients, _ = four_humans(owner_api)
     return created["id"], clients
 
 

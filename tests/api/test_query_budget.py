@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.helpers import create, view
-from tests.conftest import client_for, make_user
+from tests.api.helpers import create, four_humans, view
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def playing(owner_api):
-    users = [make_user(n) for n in ("west", "north", "east")]
-    created = create(owner_api, [f"user:{u.username}" for u in users])
-    clients = [owner_api] + [client_for(u) for u in users]
-    for client in clients[1:]:
-        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
+    created, clients, _ = four_humans(owner_api)
     for _ in range(4):
         current = view(owner_api, created["id"])
         client = clients[current["turn"]]

@@ -14,20 +14,14 @@ from games import tasks
 from games.models import Match, Move, Seat
 from games.services.deadlines import deadlines_sweep
 from games.services.moves import turn_timeout
-from tests.api.helpers import act, create, view
+from tests.api.helpers import act, four_humans, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 
-def four_humans():
-    owner = make_user("owner")
-    users = [make_user(n) for n in ("west", "north", "east")]
-    clients = [client_for(owner)] + [client_for(u) for u in users]
-    created = create(clients[0], [f"user:{u.username}" for u in users], turn_seconds=3600,
-                     hands=2)
-    for client in clients[1:]:
-        client.post("/api/matches/join/", {"invite_code": created["invite_code"]}, format="json")
+def human_table():
+    created, clients, _ = four_humans(client_for(make_user("owner")), turn_seconds=3600, hands=2)
     return created["id"], clients
 
 
@@ -50,7 +44,7 @@ def play_until_turn_of(match_id: int, clients, seat: int) -> dict:
 
 @pytest.mark.usefixtures("celery_worker")
 def test_sweeper_due_task_and_a_second_sweeper_racing_play_one_autopilot_move():
-    match_id, clients = four_humans()
+    match_id, clients = human_table()
     for _ in range(3):
         seq = make_overdue(match_id)
         on_turn = Match.objects.get(pk=match_id).turn
@@ -72,7 +66,7 @@ def test_sweeper_due_task_and_a_second_sweeper_racing_play_one_autopilot_move():
 
 
 def test_a_turn_that_is_not_overdue_is_left_alone():
-    match_id, _ = four_humans()
+    match_id, _ = human_table()
     seq = Match.objects.get(pk=match_id).seq
     assert deadlines_sweep() == 0
     assert turn_timeout(match_id=match_id, seq=seq) is False
@@ -81,7 +75,7 @@ def test_a_turn_that_is_not_overdue_is_left_alone():
 
 @pytest.mark.usefixtures("celery_worker")
 def test_two_missed_turns_put_the_seat_on_autopilot_until_the_player_is_back():
-    match_id, clients = four_humans()
+    match_id, clients = human_table()
     absent = Match.objects.get(pk=match_id).turn
 
     make_overdue(match_id)
@@ -130,7 +124,7 @@ def play_until_turn_of_or_played(match_id, clients, seat, before):
 
 
 def test_any_action_of_the_player_takes_the_seat_back():
-    match_id, clients = four_humans()
+    match_id, clients = human_table()
     seat_number = Match.objects.get(pk=match_id).turn
     Seat.objects.filter(match_id=match_id, number=seat_number).update(missed_turns=1)
     current = view(clients[seat_number], match_id)
