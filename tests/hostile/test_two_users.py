@@ -64,9 +64,12 @@ def test_sockets_carry_only_what_each_seat_may_see(live_server_url, celery_worke
     match_id = created["id"]
     heard = {user.username: [] for user in (owner, member, outsider)}
     ready, done = threading.Barrier(4), threading.Event()
+    # Tokens are read here: a listener thread must not hold a database connection of its own.
+    tokens = {user.username: Token.objects.get_or_create(user=user)[0].key
+              for user in (owner, member, outsider)}
 
     def listen(user) -> None:
-        token = Token.objects.get_or_create(user=user)[0].key
+        token = tokens[user.username]
         with connect(live_server_url.replace("http", "ws") + "/ws/", origin=live_server_url,
                      additional_headers={"Authorization": f"Token {token}"},
                      open_timeout=10) as ws:

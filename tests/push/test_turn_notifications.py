@@ -5,32 +5,31 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
-from django.db.models import F
 from rest_framework.authtoken.models import Token
 
 from callbreak_site.asgi import application
-from games.models import Match
+from games.models import Match, Seat
+from games.services.moves import start_match
 from games.services.notify import notify_finished, notify_turn
-from tests.api.helpers import create
-from tests.conftest import client_for, make_user
+from tests.conftest import make_user
 from tests.push.conftest import subscribe
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def match_on_turn_of(user):
-    others = [make_user(n) for n in ("west", "north", "east")]
-    created = create(client_for(others[0]), ["user:" + user.username, "user:north",
-                                             "user:east"])
-    for u in (user, others[1], others[2]):
-        client_for(u).post("/api/matches/join/", {"invite_code": created["invite_code"]},
-                           format="json")
-    match = Match.objects.get(pk=created["id"])
+    """A started match with ``user`` in seat 1 and on turn, built without side effects, so no
+    queued task of this match can send a push of its own."""
+    match = Match.objects.create(created_by=user, rules={"preset": "standard"}, hands=1,
+                                 turn_seconds=3600)
+    others = iter(make_user(n) for n in ("west", "north", "east"))
+    seats = [Seat.objects.create(match=match, number=n, kind="human",
+                                 user=user if n == 1 else next(others)) for n in range(4)]
+    start_match(match, seats)
     state = match.state
-    state["turn"] = 1  # seat 1 is the user
-    # A seq no queued task knows, so only this test's own calls can act on it.
-    Match.objects.filter(pk=match.pk).update(turn=1, state=state, seq=F("seq") + 100)
-    match.refresh_from_db()
+    state["turn"] = 1
+    match.turn = 1
+    match.save()
     return match
 
 
