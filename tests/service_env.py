@@ -34,7 +34,9 @@ def main() -> None:
             file=sys.stderr,
         )
         database = redis = ""
-    print(f"export DATABASE_URL='{database}' REDIS_URL='{redis}'")
+    # The test process itself runs many threads and servers' fixtures: a roomier pool.
+    print(f"export DATABASE_URL='{database}' REDIS_URL='{redis}' "
+          f"DB_POOL_MAX='{os.environ.get('DB_POOL_MAX', '20')}'")
 
 
 if __name__ == "__main__":

@@ -66,7 +66,7 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
     })
     # wait_for_function takes a returned promise as truthy at once, so poll the list instead.
     shown: list = []
-    for _ in range(100):
+    for _ in range(300):
         shown = page.evaluate(
             "navigator.serviceWorker.ready.then(r => r.getNotifications())"
             ".then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag,"
@@ -75,7 +75,8 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
         if shown:
             break
         page.wait_for_timeout(100)
-    assert shown, "no notification was shown"
+    assert shown, ("no notification was shown; permission "
+                   + page.evaluate("Notification.permission"))
     assert shown[0]["body"] == payload["body"] and shown[0]["tag"] == "match-1"
     assert shown[0]["data"]["url"] == "/m/1"
 

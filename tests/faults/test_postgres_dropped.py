@@ -21,6 +21,14 @@ def drop_other_connections() -> int:
         return cursor.fetchone()[0]
 
 
+@pytest.fixture(autouse=True)
+def _fresh_pool_afterwards():
+    """The idle pooled connections of this test process were terminated too: later tests
+    start from a new pool rather than the survivors of this one."""
+    yield
+    connection.close_pool()
+
+
 def test_a_match_resumes_after_its_database_connections_are_dropped(fleet):
     fleet.worker(BOT_BUDGET_MS="20")
     player = HttpPlayer(fleet.server(), make_user("owner"))
