@@ -26,8 +26,11 @@ browser:
 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: browser tests will be skipped"; fi; }
 
-test: install browser
-	@eval "$$($(BIN)/python tests/service_env.py)" && $(BIN)/python -m pytest $(PYTEST_ARGS)
+# The first line says which services the suite runs against.
+test:
+	@$(PYTHON) tests/service_env.py >/dev/null
+	@$(MAKE) --no-print-directory install browser
+	@eval "$$($(BIN)/python tests/service_env.py 2>/dev/null)" && $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .

@@ -10,8 +10,10 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import transaction
 
+from games import realtime
 from games.engine import MatchState
 from games.models import Match, Seat
+from games.selectors import match_view
 
 
 def after_change(*, match: Match, seats: list[Seat], state: MatchState | None,
@@ -20,8 +22,7 @@ def after_change(*, match: Match, seats: list[Seat], state: MatchState | None,
 
     ``queue_bot=False``: the caller (a task already playing bot turns) plays the next bot
     turn itself."""
-    from games import realtime, tasks
-    from games.selectors import match_view
+    from games import tasks  # tasks call services: imported late to avoid a cycle
 
     match_id, seq = match.id, match.seq
     views = {

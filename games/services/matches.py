@@ -11,6 +11,7 @@ from django.db import transaction
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 from games.models import Match, Seat
+from games.selectors import seats_of
 
 from . import effects
 from .errors import Conflict, NotFound, ServiceError
@@ -54,8 +55,7 @@ def match_join(*, user: Any, invite_code: str) -> Acted:
             invite_code=invite_code).first()
         if match is None:
             raise NotFound("No match has that invite code.", code="bad_invite_code")
-        seats = list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
-                     .order_by("number"))
+        seats = seats_of(match)
         if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
             return Acted(match, seats, None)
         free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
@@ -76,7 +76,7 @@ def match_rematch(*, user: Any, match_id: int) -> Acted:
         raise NotFound("No such match.")
     if match.status != Match.Status.FINISHED:
         raise Conflict("A rematch can start once this match has finished.", code="not_finished")
-    seats = list(match.seats.select_related("user").order_by("number"))
+    seats = seats_of(match)
     with transaction.atomic():
         new = Match.objects.create(
             created_by=user, rules=match.rules, hands=match.hands,

@@ -1,7 +1,7 @@
 """Every change to a match in play: a player's call, card, redeal request or return from
 autopilot; a bot's turn; an overdue turn played for an absent player.
 
-One shape for all of them (``_apply``): lock the match row, check ``seq`` and the turn, ask the
+One shape for all of them (``_commit``, under the row lock): check ``seq`` and the turn, ask the
 engine, write the move, keep the hand row and the cached state in step, and schedule side
 effects after commit. Bots think *before* the lock is taken, so no lock is held while they do.
 """
@@ -21,6 +21,7 @@ from django.utils import timezone
 from games.engine import EngineError, MatchState, apply_action, deal_cards, view_for
 from games.engine.bots import decide
 from games.models import Hand, IdempotentResponse, Match, Move, Seat
+from games.selectors import match_view, seats_of
 
 from . import effects
 from .errors import Forbidden, IllegalMove, NotFound, NotYourTurn, ServiceError, StaleSeq
@@ -75,18 +76,25 @@ def seat_back(*, match_id: int, user: Any) -> Acted:
     """The player takes their seat back from autopilot, at once."""
     with transaction.atomic():
         match = _lock(match_id)
-        seats = _seats(match)
+        seats = seats_of(match)
         seat = _seat_of(seats, user)
-        if seat.autopilot or seat.missed_turns:
-            seat.autopilot = False
-            seat.missed_turns = 0
-            seat.save(update_fields=["autopilot", "missed_turns"])
+        state = _state(match)
+        if _take_back(seat):
             match.seq += 1
-            state = _state(match)
             match.deadline = _deadline(match, seats, state, timezone.now())
             match.save(update_fields=["seq", "deadline", "updated_at"])
             effects.after_change(match=match, seats=seats, state=state)
-        return Acted(match, seats, _state(match))
+        return Acted(match, seats, state)
+
+
+def _take_back(seat: Seat) -> bool:
+    """The seat is its player's again: no autopilot, no missed turns. True if it changed."""
+    if not (seat.autopilot or seat.missed_turns):
+        return False
+    seat.autopilot = False
+    seat.missed_turns = 0
+    seat.save(update_fields=["autopilot", "missed_turns"])
+    return True
 
 
 def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
@@ -100,7 +108,7 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
                     raise ServiceError("That Idempotency-Key was used for another match.",
                                        code="idempotency_key_reused")
                 return Acted(match, [], None, replayed=stored.body)
-        seats = _seats(match)
+        seats = seats_of(match)
         seat = _seat_of(seats, user)
         if match.status not in Match.ACTIVE:
             raise ServiceError("This match is not in play.", code="not_in_play")
@@ -110,15 +118,10 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
                            match=(match, seats, seat.number))
         if not any_turn and state.turn != seat.number:
             raise NotYourTurn("It is not your turn.")
-        if seat.autopilot or seat.missed_turns:
-            seat.autopilot = False
-            seat.missed_turns = 0
-            seat.save(update_fields=["autopilot", "missed_turns"])
+        _take_back(seat)
         acted = _commit(match, seats, state, dict(action, seat=seat.number),
                         made_by=Move.MadeBy.HUMAN)
         if key:
-            from games.selectors import match_view
-
             # The first answer is the stored one, so every retry gets exactly the same body.
             acted.replayed = match_view(match=match, seats=seats, seat=seat.number,
                                         state=acted.state)
@@ -164,7 +167,7 @@ def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> boo
         return False
     seat = seats[state.turn]
     if seat.kind == Seat.Kind.HUMAN:
-        action = _decide(state, seat.number, AUTOPILOT_LEVEL, seq)
+        action = _decide(state, seat.number, AUTOPILOT_LEVEL)
         made_by, note = Move.MadeBy.AUTOPILOT, "turn deadline passed"
     else:
         action, made_by, note = _bot_choice(match, seat, state)
@@ -178,7 +181,7 @@ def _snapshot(match_id: int, seq: int) -> tuple[Match | None, list[Seat], MatchS
     state = _state(match)
     if state.turn is None:
         return match, [], None
-    return match, _seats(match), state
+    return match, seats_of(match), state
 
 
 def _bot_choice(match: Match, seat: Seat, state: MatchState) -> tuple[dict[str, Any], str, str]:
@@ -187,13 +190,13 @@ def _bot_choice(match: Match, seat: Seat, state: MatchState) -> tuple[dict[str, 
 
         return external_choice(match=match, seat=seat, state=state)
     if seat.kind == Seat.Kind.BOT:
-        return _decide(state, seat.number, seat.bot_level, match.seq), Move.MadeBy.BOT, ""
-    return _decide(state, seat.number, AUTOPILOT_LEVEL, match.seq), Move.MadeBy.AUTOPILOT, ""
+        return _decide(state, seat.number, seat.bot_level), Move.MadeBy.BOT, ""
+    return _decide(state, seat.number, AUTOPILOT_LEVEL), Move.MadeBy.AUTOPILOT, ""
 
 
-def _decide(state: MatchState, seat: int, level: str, seq: int) -> dict[str, Any]:
+def _decide(state: MatchState, seat: int, level: str) -> dict[str, Any]:
     """The bot's action from the seat's own view only."""
-    rng = random.Random(secrets.randbits(64) ^ seq)
+    rng = random.Random(secrets.randbits(64))
     return decide(view_for(state, seat), seat=seat, level=level, rng=rng,
                   budget_ms=settings.BOT_BUDGET_MS)
 
@@ -207,7 +210,7 @@ def _apply_if_current(match_id: int, seq: int, action: dict[str, Any], *, made_b
             return False  # someone else got there first
         if overdue_at is not None and (match.deadline is None or match.deadline > overdue_at):
             return False
-        seats = _seats(match)
+        seats = seats_of(match)
         state = _state(match)
         seat = seats[action["seat"]]
         if made_by == Move.MadeBy.AUTOPILOT and overdue_at is not None:
@@ -226,11 +229,6 @@ def _lock(match_id: int) -> Match:
         return Match.objects.select_for_update(no_key=True).get(pk=match_id)
     except Match.DoesNotExist:
         raise NotFound("No such match.")
-
-
-def _seats(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
-                .order_by("number"))
 
 
 def _seat_of(seats: list[Seat], user: Any) -> Seat:
@@ -275,8 +273,9 @@ def _commit(match: Match, seats: list[Seat], state: MatchState, action: dict[str
 def _store_hand(match: Match, before: MatchState, after: MatchState) -> MatchState:
     """Keep the current hand row in step; deal the next cards when a deal is due."""
     hand_id = match.current_hand_id
-    if after.phase in ("dealing", "finished") and after.hand_number != before.hand_number \
-            or after.phase == "finished":
+    hand_over = after.phase == "finished" or (
+        after.phase == "dealing" and after.hand_number != before.hand_number)
+    if hand_over:
         result = after.history[-1]
         Hand.objects.filter(pk=hand_id).update(
             calls=result["calls"], tricks_won=result["tricks_won"], scores=result["scores"],
