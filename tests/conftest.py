@@ -138,14 +138,12 @@ def celery_worker(django_db_setup, django_db_blocker, task_queue):
 @pytest.fixture(scope="session")
 def live_server_url(django_db_setup, django_db_blocker, task_queue, celery_worker):
     """A real ASGI server (uvicorn) on the test database, with the real worker behind it."""
-    from tests.processes import free_port, start_server, stop, test_environment
+    from tests.processes import serving, test_environment
 
     with django_db_blocker.unblock():
         env = test_environment(task_queue)
-    port = free_port()
-    process = start_server(env, port, f"server-{os.getpid()}")
-    yield f"http://127.0.0.1:{port}"
-    stop(process)
+    with serving(env, f"server-{os.getpid()}") as url:
+        yield url
 
 
 def wait_for(predicate, timeout: float = 30, interval: float = 0.1):

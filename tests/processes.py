@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -70,6 +72,17 @@ def start_server(env: dict[str, str], port: int, name: str) -> subprocess.Popen:
             time.sleep(0.2)
     process.kill()
     raise RuntimeError(f"server {name} did not answer within 30 s")
+
+
+@contextmanager
+def serving(env: dict[str, str], name: str) -> Iterator[str]:
+    """A uvicorn process on a free loopback port for the block; yields its base URL."""
+    port = free_port()
+    process = start_server(env, port, name)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop(process)
 
 
 def stop(process: subprocess.Popen, timeout: float = 10) -> None:

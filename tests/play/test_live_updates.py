@@ -9,7 +9,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from websockets.sync.client import connect
 
-from tests.api.helpers import CARD_IN_JSON, create
+from tests.api.helpers import CARD_IN_JSON, four_humans
 from tests.conftest import client_for, make_user, needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -29,11 +29,9 @@ def next_view(ws, match_id: int) -> dict:
 
 
 def test_a_socket_gets_its_own_view_after_another_players_move(live_server_url):
-    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
-    created = create(client_for(users[0]), ["user:bob", "user:carol", "user:dave"])
-    for user in users[1:]:
-        client_for(user).post("/api/matches/join/", {"invite_code": created["invite_code"]},
-                              format="json")
+    alice = make_user("alice")
+    created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
+    users = [alice, *others]
     match_id = created["id"]
     keys = [Token.objects.get_or_create(user=u)[0].key for u in users]
     http = httpx.Client(base_url=live_server_url, timeout=10)

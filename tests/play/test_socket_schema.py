@@ -10,7 +10,7 @@ from rest_framework.authtoken.models import Token
 from callbreak_site.asgi import application
 from games.api.messages import SERVER_MESSAGES
 from games.services.moves import move_call
-from tests.api.helpers import create, view
+from tests.api.helpers import four_humans, view
 from tests.conftest import client_for, make_user, needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -24,11 +24,9 @@ def conforms(message: dict) -> dict:
 
 
 def test_hello_view_pong_and_error_messages_follow_the_schema():
-    users = [make_user(n) for n in ("alice", "bob", "carol", "dave")]
-    created = create(client_for(users[0]), ["user:bob", "user:carol", "user:dave"])
-    for user in users[1:]:
-        client_for(user).post("/api/matches/join/", {"invite_code": created["invite_code"]},
-                              format="json")
+    alice = make_user("alice")
+    created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
+    users = [alice, *others]
     current = view(client_for(users[0]), created["id"])
     mover = users[current["turn"]]
     watcher = users[(current["turn"] + 1) % 4]

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from websockets.sync.client import connect
 
-from tests.api.helpers import create
+from tests.api.helpers import four_humans
 from tests.conftest import client_for, make_user, needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -20,23 +20,19 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 @pytest.fixture(scope="module")
 def server_b_url(django_db_blocker, task_queue, live_server_url):
     """Server B: a second uvicorn process beside the session's server (A)."""
-    from tests.processes import free_port, start_server, stop, test_environment
+    from tests.processes import serving, test_environment
 
     with django_db_blocker.unblock():
         env = test_environment(task_queue)
-    port = free_port()
-    process = start_server(env, port, f"server-b-{os.getpid()}")
-    yield f"http://127.0.0.1:{port}"
-    stop(process)
+    with serving(env, f"server-b-{os.getpid()}") as url:
+        yield url
 
 
 def test_a_socket_on_server_a_gets_the_view_after_a_move_posted_to_server_b(
         live_server_url, server_b_url):
-    users = [make_user(name) for name in ("alice", "bob", "carol", "dave")]
-    created = create(client_for(users[0]), ["user:bob", "user:carol", "user:dave"])
-    for user in users[1:]:
-        client_for(user).post("/api/matches/join/", {"invite_code": created["invite_code"]},
-                              format="json")
+    alice = make_user("alice")
+    created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
+    users = [alice, *others]
     match_id = created["id"]
     auth = [{"Authorization": f"Token {Token.objects.get_or_create(user=u)[0].key}"}
             for u in users]
