@@ -13,6 +13,7 @@ from django.db import transaction
 from games import realtime
 from games.engine import MatchState
 from games.models import Match, Seat
+from games.presence import online_users
 from games.selectors import match_view
 
 
@@ -25,10 +26,12 @@ def after_change(*, match: Match, seats: list[Seat], state: MatchState | None,
     from games import tasks  # tasks call services: imported late to avoid a cycle
 
     match_id, seq = match.id, match.seq
+    players = [s for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None]
+    online = online_users([s.user_id for s in players])  # one look-up for every view
     views = {
-        seat.user_id: match_view(match=match, seats=seats, seat=seat.number, state=state)
-        for seat in seats
-        if seat.kind == Seat.Kind.HUMAN and seat.user_id is not None
+        seat.user_id: match_view(match=match, seats=seats, seat=seat.number, state=state,
+                                 online=online)
+        for seat in players
     }
     transaction.on_commit(lambda: realtime.publish_views(views))
     if state is None:
