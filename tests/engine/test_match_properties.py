@@ -97,14 +97,20 @@ def test_random_legal_matches_always_finish_with_consistent_hands_and_scores(rul
     assert len(state.history) == rules.hands or rules.eight_wins
 
 
-@settings(max_examples=30, deadline=None)
-@given(rule_sets(), st.randoms(use_true_random=False), st.integers(0, 400))
-def test_record_replays_to_the_same_state_at_any_moment(rules, rng, stop):
+def state_after(rules, rng, steps: int):
+    """A match played at random for ``steps`` actions (or to its end)."""
     state = new_match(rules, first_dealer=rng.randrange(4))
-    for _ in range(stop):
+    for _ in range(steps):
         if state.phase == "finished":
             break
         state = play_random_step(state, rng)
+    return state
+
+
+@settings(max_examples=30, deadline=None)
+@given(rule_sets(), st.randoms(use_true_random=False), st.integers(0, 400))
+def test_record_replays_to_the_same_state_at_any_moment(rules, rng, stop):
+    state = state_after(rules, rng, stop)
     record = json.loads(json.dumps(match_record(state)))
     assert replay_record(record) == state
 
@@ -112,11 +118,7 @@ def test_record_replays_to_the_same_state_at_any_moment(rules, rng, stop):
 @settings(max_examples=30, deadline=None)
 @given(rule_sets(), st.randoms(use_true_random=False), st.integers(0, 400))
 def test_state_survives_a_json_round_trip(rules, rng, stop):
-    state = new_match(rules, first_dealer=rng.randrange(4))
-    for _ in range(stop):
-        if state.phase == "finished":
-            break
-        state = play_random_step(state, rng)
+    state = state_after(rules, rng, stop)
     assert MatchState.from_json(json.loads(json.dumps(state.to_json()))) == state
 
 
