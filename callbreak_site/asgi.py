@@ -3,11 +3,12 @@
 import asyncio
 import os
 
-from django.core.asgi import get_asgi_application
+from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "callbreak_site.settings")
-django_asgi_app = get_asgi_application()
+django_wsgi_app = get_wsgi_application()
 
+from a2wsgi import WSGIMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
@@ -18,7 +19,9 @@ from games.api.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
-        "http": django_asgi_app,
+        # Plain HTTP runs Django's synchronous stack whole on a pool of threads: one hand-over
+        # per request instead of one per middleware, and requests side by side.
+        "http": WSGIMiddleware(django_wsgi_app, workers=settings.HTTP_THREADS),
         "websocket": AllowedHostsOriginValidator(
             TokenOrSessionAuthMiddleware(URLRouter(websocket_urlpatterns))
         ),

@@ -54,8 +54,8 @@ def main() -> int:
     commands = [server]
     if os.environ.get("REDIS_URL"):
         celery = [sys.executable, "-m", "celery", "-A", "callbreak_site"]
-        commands.append(celery + ["worker", "-l", "INFO", "--concurrency",
-                                  os.environ.get("CELERY_CONCURRENCY", "2")])
+        commands.append(celery + ["worker", "-l", "INFO", "--pool", "threads", "--concurrency",
+                                  os.environ.get("CELERY_CONCURRENCY", "4")])
         commands.append(celery + ["beat", "-l", "INFO", "-s", "var/celerybeat-schedule"])
     children = [subprocess.Popen(cmd, env=env) for cmd in commands]
     print(f"\nCall Break is running at http://{host}:{port}/  (API: http://{host}:{port}/api/)"

@@ -156,7 +156,7 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "callbreak_site.cache.SharedRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "cb"),
         }
@@ -192,6 +192,8 @@ BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
 # Think time per reviewed decision in post-match analysis.
 ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", 400)
+# Threads per server process for HTTP requests (each holds a database connection while busy).
+HTTP_THREADS = env_int("HTTP_THREADS", 4)
 # Turn times up to this get a task due at the deadline; longer ones rely on the sweeper alone
 # (a broker may redeliver long-delayed tasks).
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)

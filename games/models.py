@@ -40,6 +40,8 @@ class Match(models.Model):
     turn = models.SmallIntegerField(null=True, blank=True)
     # The current turn's deadline: the single source of truth for timeouts.
     deadline = models.DateTimeField(null=True, blank=True)
+    # When the player on a long turn is warned that the deadline is near (None: no warning).
+    warn_at = models.DateTimeField(null=True, blank=True)
     warned_seq = models.PositiveIntegerField(null=True, blank=True)
     current_hand = models.ForeignKey(
         "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -56,6 +58,10 @@ class Match(models.Model):
         indexes = [
             models.Index(
                 fields=["deadline"], name="match_active_deadline",
+                condition=Q(status__in=["bidding", "playing"]),
+            ),
+            models.Index(
+                fields=["warn_at"], name="match_active_warn_at",
                 condition=Q(status__in=["bidding", "playing"]),
             ),
         ]

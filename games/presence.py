@@ -3,6 +3,8 @@ each socket's heartbeat renews, so a vanished phone drops out by itself."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from django.conf import settings
 from django.core.cache import cache
 
@@ -42,3 +44,22 @@ def online_users(user_ids: list[int]) -> set[int]:
         return set()
     found = cache.get_many([_online_key(u) for u in user_ids])
     return {u for u in user_ids if _online_key(u) in found}
+
+
+@dataclass(frozen=True)
+class Presence:
+    """Who among some players of one match is online, and who has that match open."""
+
+    online: set[int] = field(default_factory=set)
+    watching: set[int] = field(default_factory=set)
+
+
+def presence_of(user_ids: list[int], match_id: int) -> Presence:
+    """The presence of ``user_ids`` in one cache look-up."""
+    if not user_ids:
+        return Presence()
+    keys = {_online_key(u): u for u in user_ids}
+    watch_keys = {_watch_key(match_id, u): u for u in user_ids}
+    found = cache.get_many([*keys, *watch_keys])
+    return Presence(online={u for k, u in keys.items() if k in found},
+                    watching={u for k, u in watch_keys.items() if k in found})

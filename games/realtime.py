@@ -6,6 +6,7 @@ import asyncio
 import logging
 import os
 import threading
+import weakref
 from typing import Any
 
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -17,6 +18,8 @@ PUBLISH_TIMEOUT_SECONDS = 5
 _loop_lock = threading.Lock()
 _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
+_send_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary())
 
 
 def user_group(user_id: int) -> str:
@@ -24,27 +27,49 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
-def publish_views(views: dict[int, dict[str, Any]]) -> None:
-    """Send each user their own view of a match (never anyone else's)."""
-    for user_id, view in views.items():
-        _group_send(user_group(user_id), {"type": "match.view", "match": view})
-
-
-def _group_send(group: str, message: dict[str, Any]) -> None:
+def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
+    """Send each user their own view after each step of a change, in order (never anyone
+    else's view): one channel-layer message per user, which their sockets pass on as one
+    ``match.view`` frame per step. The sending happens on an event loop, one change after
+    another, so a socket sees the views in the order of ``seq``."""
+    by_user: dict[int, list[dict[str, Any]]] = {}
+    for views in steps:
+        for user_id, view in views.items():
+            by_user.setdefault(user_id, []).append(view)
+    messages = [(user_group(user_id), {"type": "match.views", "views": views})
+                for user_id, views in by_user.items()]
+    if not messages:
+        return
     layer = get_channel_layer()
     if layer is None:
         return
     loop = embedded.server_loop()
     if not (isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running()):
         loop = _publisher_loop()
+    sending = _send_in_order(layer, messages)
     if _running_loop() is loop:
-        loop.create_task(layer.group_send(group, message))
+        loop.create_task(sending)
         return
-    future = asyncio.run_coroutine_threadsafe(layer.group_send(group, message), loop)
+    # Wait until sent: whatever the caller does next (queueing the bots' turn, answering the
+    # player) happens after the sockets have this change, so views arrive in seq order.
     try:
-        future.result(timeout=PUBLISH_TIMEOUT_SECONDS)
-    except Exception:  # a lost live update is recovered by the client's refetch on seq gaps
-        logger.warning("live update to %s could not be sent", group, exc_info=True)
+        asyncio.run_coroutine_threadsafe(sending, loop).result(PUBLISH_TIMEOUT_SECONDS + 1)
+    except TimeoutError:  # still queued behind earlier changes; it goes out when they have
+        logger.warning("live update to %s is late", messages[0][0])
+
+
+async def _send_in_order(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
+    # Tasks start in the order they were handed over and the lock is fair, so the changes
+    # go out in the order they were committed in this process.
+    lock = _send_locks.setdefault(asyncio.get_running_loop(), asyncio.Lock())
+    async with lock:
+        try:
+            async with asyncio.timeout(PUBLISH_TIMEOUT_SECONDS):
+                for group, message in messages:
+                    await layer.group_send(group, message)
+        except Exception:  # a lost live update is recovered by the client's refetch on seq gaps
+            logger.warning("live update to %s could not be sent", messages[0][0],
+                           exc_info=True)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -73,5 +73,7 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "code": "bad_message",
                                   "detail": "Unknown message type."})
 
-    async def match_view(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "match.view", "match": event["match"]})
+    async def match_views(self, event: dict[str, Any]) -> None:
+        """The user's views after each step of one change, oldest first."""
+        for view in event["views"]:
+            await self.send_json({"type": "match.view", "match": view})

@@ -4,9 +4,8 @@ sweeper and a task due at the deadline) never act twice on one turn."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
@@ -31,17 +30,12 @@ def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
     """Warn players of long turns once 80 % of the time has gone; once per turn."""
     from games import tasks
 
-    horizon = now + timedelta(seconds=max(settings.LIVE_DEADLINE_ETA_MAX_SECONDS, 259200))
     candidates = (
-        Match.objects.filter(status__in=Match.ACTIVE, deadline__gt=now, deadline__lt=horizon,
-                             turn_seconds__gt=settings.LIVE_DEADLINE_ETA_MAX_SECONDS)
-        .exclude(warned_seq=F("seq")).values_list("id", "seq", "deadline", "turn_seconds")[:limit]
+        Match.objects.filter(status__in=Match.ACTIVE, warn_at__lte=now, deadline__gt=now)
+        .exclude(warned_seq=F("seq")).order_by("warn_at").values_list("id", "seq")[:limit]
     )
     sent = 0
-    for match_id, seq, deadline, turn_seconds in candidates:
-        remaining = (deadline - now).total_seconds()
-        if remaining > (1 - settings.DEADLINE_WARNING_FRACTION) * turn_seconds:
-            continue
+    for match_id, seq in candidates:
         claimed = Match.objects.filter(pk=match_id, seq=seq).exclude(
             warned_seq=F("seq")).update(warned_seq=seq)
         if claimed:

@@ -29,13 +29,22 @@ from .errors import Forbidden, IllegalMove, NotFound, NotYourTurn, ServiceError,
 _DEALER_RNG = secrets.SystemRandom()
 AUTOPILOT_AFTER_MISSED = 2
 AUTOPILOT_LEVEL = "normal"
-# Consecutive bot turns one task plays before handing on to a new task.
+# Consecutive bot turns one task plays (one transaction) before handing on to a new task.
 BOT_CHAIN = 8
 _STATUS_OF_PHASE = {
     "bidding": Match.Status.BIDDING,
     "playing": Match.Status.PLAYING,
     "finished": Match.Status.FINISHED,
 }
+
+
+@dataclass
+class Step:
+    """One action to commit, and who made it."""
+
+    action: dict[str, Any]
+    made_by: str
+    note: str = ""
 
 
 @dataclass
@@ -81,8 +90,8 @@ def seat_back(*, match_id: int, user: Any) -> Acted:
         state = _state(match)
         if _take_back(seat):
             match.seq += 1
-            match.deadline = _deadline(match, seats, state, timezone.now())
-            match.save(update_fields=["seq", "deadline", "updated_at"])
+            _set_deadline(match, seats, state, timezone.now())
+            match.save(update_fields=["seq", "deadline", "warn_at", "updated_at"])
             effects.after_change(match=match, seats=seats, state=state)
         return Acted(match, seats, state)
 
@@ -119,8 +128,8 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
         if not any_turn and state.turn != seat.number:
             raise NotYourTurn("It is not your turn.")
         _take_back(seat)
-        acted = _commit(match, seats, state, dict(action, seat=seat.number),
-                        made_by=Move.MadeBy.HUMAN)
+        acted = _commit(match, seats, state,
+                        [Step(dict(action, seat=seat.number), Move.MadeBy.HUMAN)])
         if key:
             # The first answer is the stored one, so every retry gets exactly the same body.
             acted.replayed = match_view(match=match, seats=seats, seat=seat.number,
@@ -135,25 +144,28 @@ def _player_action(*, match_id: int, user: Any, seq: int, key: str | None,
 
 def bot_turn_play(*, match_id: int, seq: int, chain: int = BOT_CHAIN) -> bool:
     """Play the turn of a bot seat or a seat on autopilot, if it is still that turn at ``seq``,
-    and the bot turns straight after it (up to ``chain`` moves, each its own transaction).
+    and the bot turns straight after it (up to ``chain`` moves, within the same hand), all in
+    one transaction.
 
-    Returns False when there was nothing to do (a duplicate or late delivery)."""
-    played = False
-    for step in range(chain):
-        match, seats, state = _snapshot(match_id, seq)
-        if state is None:
-            break
+    The bots decide from a snapshot before the lock is taken; the moves are written only if
+    the match is still at ``seq``. An outside bot answers over the network, so its turn is
+    never chained behind another. Returns False when there was nothing to do (a duplicate or
+    late delivery)."""
+    match, seats, state = _snapshot(match_id, seq)
+    steps: list[Step] = []
+    while state is not None and state.turn is not None and len(steps) < chain:
         seat = seats[state.turn]
         if not (seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot):
             break
-        action, made_by, note = _bot_choice(match, seat, state)
-        # The last move of the chain queues the next bot turn as a task of its own.
-        if not _apply_if_current(match_id, seq, action, made_by=made_by, note=note,
-                                 queue_bot=step == chain - 1):
+        if steps and seat.kind == Seat.Kind.EXTERNAL:
             break
-        played = True
-        seq += 1
-    return played
+        steps.append(_bot_choice(match, seat, state))
+        state = apply_action(state, steps[-1].action)
+        if seat.kind == Seat.Kind.EXTERNAL:
+            break
+    if not steps:
+        return False
+    return _apply_if_current(match_id, seq, seats, steps)
 
 
 def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> bool:
@@ -163,35 +175,33 @@ def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> boo
     second finds ``seq`` moved and does nothing."""
     now = now or timezone.now()
     match, seats, state = _snapshot(match_id, seq)
-    if state is None or match.deadline is None or match.deadline > now:
+    if state is None or state.turn is None or match.deadline is None or match.deadline > now:
         return False
     seat = seats[state.turn]
     if seat.kind == Seat.Kind.HUMAN:
-        action = _decide(state, seat.number, AUTOPILOT_LEVEL)
-        made_by, note = Move.MadeBy.AUTOPILOT, "turn deadline passed"
+        step = Step(_decide(state, seat.number, AUTOPILOT_LEVEL), Move.MadeBy.AUTOPILOT,
+                    "turn deadline passed")
     else:
-        action, made_by, note = _bot_choice(match, seat, state)
-    return _apply_if_current(match_id, seq, action, made_by=made_by, note=note, overdue_at=now)
+        step = _bot_choice(match, seat, state)
+    return _apply_if_current(match_id, seq, seats, [step], overdue_at=now)
 
 
 def _snapshot(match_id: int, seq: int) -> tuple[Match | None, list[Seat], MatchState | None]:
+    """The match as it is at ``seq`` (no lock); no state when it has moved on or ended."""
     match = Match.objects.filter(pk=match_id).first()
     if match is None or match.seq != seq or match.status not in Match.ACTIVE:
         return match, [], None
-    state = _state(match)
-    if state.turn is None:
-        return match, [], None
-    return match, seats_of(match), state
+    return match, seats_of(match), _state(match)
 
 
-def _bot_choice(match: Match, seat: Seat, state: MatchState) -> tuple[dict[str, Any], str, str]:
+def _bot_choice(match: Match, seat: Seat, state: MatchState) -> Step:
     if seat.kind == Seat.Kind.EXTERNAL:
         from .external import external_choice
 
-        return external_choice(match=match, seat=seat, state=state)
+        return Step(*external_choice(match=match, seat=seat, state=state))
     if seat.kind == Seat.Kind.BOT:
-        return _decide(state, seat.number, seat.bot_level), Move.MadeBy.BOT, ""
-    return _decide(state, seat.number, AUTOPILOT_LEVEL), Move.MadeBy.AUTOPILOT, ""
+        return Step(_decide(state, seat.number, seat.bot_level), Move.MadeBy.BOT)
+    return Step(_decide(state, seat.number, AUTOPILOT_LEVEL), Move.MadeBy.AUTOPILOT)
 
 
 def _decide(state: MatchState, seat: int, level: str) -> dict[str, Any]:
@@ -201,23 +211,24 @@ def _decide(state: MatchState, seat: int, level: str) -> dict[str, Any]:
                   budget_ms=settings.BOT_BUDGET_MS)
 
 
-def _apply_if_current(match_id: int, seq: int, action: dict[str, Any], *, made_by: str,
-                      note: str, overdue_at: datetime | None = None,
-                      queue_bot: bool = True) -> bool:
+def _apply_if_current(match_id: int, seq: int, seats: list[Seat], steps: list[Step], *,
+                      overdue_at: datetime | None = None) -> bool:
+    """Commit ``steps`` decided on a snapshot at ``seq``, unless the match has moved on.
+
+    The snapshot's seats are still current when ``seq`` is: every change to a seat moves
+    ``seq`` on."""
     with transaction.atomic():
         match = _lock(match_id)
         if match.seq != seq or match.status not in Match.ACTIVE:
             return False  # someone else got there first
         if overdue_at is not None and (match.deadline is None or match.deadline > overdue_at):
             return False
-        seats = seats_of(match)
-        state = _state(match)
-        seat = seats[action["seat"]]
-        if made_by == Move.MadeBy.AUTOPILOT and overdue_at is not None:
+        if steps[0].made_by == Move.MadeBy.AUTOPILOT and overdue_at is not None:
+            seat = seats[steps[0].action["seat"]]
             seat.missed_turns += 1
             seat.autopilot = seat.autopilot or seat.missed_turns >= AUTOPILOT_AFTER_MISSED
             seat.save(update_fields=["missed_turns", "autopilot"])
-        _commit(match, seats, state, action, made_by=made_by, note=note, queue_bot=queue_bot)
+        _commit(match, seats, _state(match), steps)
         return True
 
 
@@ -244,30 +255,40 @@ def _state(match: Match) -> MatchState:
     return MatchState.from_json(match.state)
 
 
-def _commit(match: Match, seats: list[Seat], state: MatchState, action: dict[str, Any], *,
-            made_by: str, note: str = "", queue_bot: bool = True) -> Acted:
-    """Apply ``action`` and store everything it changes (the caller holds the lock)."""
-    try:
-        after = apply_action(state, action)
-    except EngineError as error:
-        raise IllegalMove(error.detail, code=error.code)
-    match.seq += 1
-    Move.objects.create(
-        match=match, hand_id=match.current_hand_id, seq=match.seq, seat=action["seat"],
-        kind=action["type"], call=action.get("call"), card=action.get("card", ""),
-        made_by=made_by, note=note[:200],
-    )
-    after = _store_hand(match, state, after)
+def _commit(match: Match, seats: list[Seat], state: MatchState, steps: list[Step]) -> Acted:
+    """Apply ``steps`` in order and store everything they change (the caller holds the lock):
+    a move row for each, the hand and match rows once, and every player's view after each
+    step for their socket. Only the last step may end a hand."""
+    online = effects.table_presence(seats)
     now = timezone.now()
-    match.state = after.to_json()
-    match.status = _STATUS_OF_PHASE[after.phase]
-    match.turn = after.turn
-    match.deadline = _deadline(match, seats, after, now)
-    if after.phase == "finished":
+    rows, views, current = [], [], state
+    for number, step in enumerate(steps, start=1):
+        try:
+            after = apply_action(current, step.action)
+        except EngineError as error:
+            raise IllegalMove(error.detail, code=error.code)
+        match.seq += 1
+        rows.append(Move(
+            match=match, hand_id=match.current_hand_id, seq=match.seq, seat=step.action["seat"],
+            kind=step.action["type"], call=step.action.get("call"),
+            card=step.action.get("card", ""), made_by=step.made_by, note=step.note[:200],
+        ))
+        if number == len(steps):
+            after = _store_hand(match, state, after)
+        elif after.turn is None:
+            raise ValueError("only the last step of a batch may end a hand")
+        match.status = _STATUS_OF_PHASE[after.phase]
+        match.turn = after.turn
+        _set_deadline(match, seats, after, now)
+        views.append(effects.views_of(match, seats, after, online))
+        current = after
+    Move.objects.bulk_create(rows)
+    match.state = current.to_json()
+    if current.phase == "finished":
         match.finished_at = now
     match.save()
-    effects.after_change(match=match, seats=seats, state=after, queue_bot=queue_bot)
-    return Acted(match, seats, after)
+    effects.after_change(match=match, seats=seats, state=current, views=views, online=online)
+    return Acted(match, seats, current)
 
 
 def _store_hand(match: Match, before: MatchState, after: MatchState) -> MatchState:
@@ -306,16 +327,21 @@ def deal_next_hand(match: Match, state: MatchState) -> MatchState:
     return after
 
 
-def _deadline(match: Match, seats: list[Seat], state: MatchState,
-              now: datetime) -> datetime | None:
+def _set_deadline(match: Match, seats: list[Seat], state: MatchState, now: datetime) -> None:
     """The current turn's deadline: the turn time for a present human, a short grace for a
-    bot (a safety net should its task be lost)."""
+    bot (a safety net should its task be lost). A long human turn also gets the moment its
+    player is warned that time is running out."""
+    match.deadline = match.warn_at = None
     if state.turn is None or state.phase == "finished":
-        return None
+        return
     seat = seats[state.turn]
     if seat.kind == Seat.Kind.HUMAN and not seat.autopilot:
-        return now + timedelta(seconds=match.turn_seconds)
-    return now + timedelta(seconds=settings.BOT_TURN_GRACE_SECONDS)
+        match.deadline = now + timedelta(seconds=match.turn_seconds)
+        if match.turn_seconds > settings.LIVE_DEADLINE_ETA_MAX_SECONDS:
+            match.warn_at = now + timedelta(
+                seconds=match.turn_seconds * settings.DEADLINE_WARNING_FRACTION)
+    else:
+        match.deadline = now + timedelta(seconds=settings.BOT_TURN_GRACE_SECONDS)
 
 
 def start_match(match: Match, seats: list[Seat]) -> MatchState:
@@ -328,5 +354,5 @@ def start_match(match: Match, seats: list[Seat]) -> MatchState:
     match.status = _STATUS_OF_PHASE[state.phase]
     match.turn = state.turn
     match.seq += 1
-    match.deadline = _deadline(match, seats, state, timezone.now())
+    _set_deadline(match, seats, state, timezone.now())
     return state

@@ -60,6 +60,37 @@ def test_a_socket_gets_its_own_view_after_another_players_move(live_server_url):
     assert not shown & set(mover_view["hand"]), "the mover's cards leaked to another socket"
 
 
+def test_bot_turns_reach_the_socket_as_one_view_per_move_in_order(live_server_url):
+    """The bots' moves after a player's own are committed together, yet the socket shows
+    each of them, oldest first, with no seq skipped."""
+    alice = make_user("alice")
+    key = Token.objects.get_or_create(user=alice)[0].key
+    http = httpx.Client(base_url=live_server_url, timeout=10,
+                        headers={"Authorization": f"Token {key}"})
+    with socket_for(live_server_url, alice) as ws:
+        assert json.loads(ws.recv(10))["type"] == "hello"
+        current = http.post("/api/matches/", json={
+            "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+            "opponents": ["bot:easy"] * 3}).json()
+        match_id, seqs = current["id"], []
+        while len(seqs) < 20:
+            if current["turn"] == current["my_seat"] and current["legal"]:
+                kind = "call" if current["status"] == "bidding" else "play"
+                field = "call" if kind == "call" else "card"
+                answer = http.post(f"/api/matches/{match_id}/{kind}/", json={
+                    "seq": current["seq"], field: current["legal"][0]})
+                assert answer.status_code == 200, answer.text
+                current = answer.json()
+                continue
+            pushed = next_view(ws, match_id)
+            seqs.append(pushed["seq"])
+            if pushed["seq"] > current["seq"]:
+                current = pushed
+
+    first = seqs[0]
+    assert seqs == list(range(first, first + len(seqs))), seqs
+
+
 def test_a_socket_from_a_foreign_origin_is_refused(live_server_url):
     user = make_user("alice")
     token = Token.objects.get_or_create(user=user)[0].key

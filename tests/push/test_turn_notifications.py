@@ -17,11 +17,11 @@ from tests.push.conftest import subscribe
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def match_on_turn_of(user):
+def match_on_turn_of(user, turn_seconds=3600):
     """A started match with ``user`` in seat 1 and on turn, built without side effects, so no
     queued task of this match can send a push of its own."""
     match = Match.objects.create(created_by=user, rules={"preset": "standard"}, hands=1,
-                                 turn_seconds=3600)
+                                 turn_seconds=turn_seconds)
     others = iter(make_user(n) for n in ("west", "north", "east"))
     seats = [Seat.objects.create(match=match, number=n, kind="human",
                                  user=user if n == 1 else next(others)) for n in range(4)]
@@ -94,11 +94,14 @@ def test_a_long_turn_warns_once_when_eighty_percent_has_gone(owner, owner_api, p
     subscribe(owner_api, browser, push_service.endpoint("phone"))
     match = match_on_turn_of(owner)
     now = timezone.now()
+    # An hour's turn started 30 min ago: its warning is due at 48 min.
     Match.objects.filter(pk=match.pk).update(turn_seconds=3600,
-                                             deadline=now + timedelta(minutes=30))
+                                             deadline=now + timedelta(minutes=30),
+                                             warn_at=now + timedelta(minutes=18))
     assert deadline_warnings(now=now) == 0  # only half the time has gone
 
-    Match.objects.filter(pk=match.pk).update(deadline=now + timedelta(minutes=10))
+    Match.objects.filter(pk=match.pk).update(deadline=now + timedelta(minutes=10),
+                                             warn_at=now - timedelta(minutes=2))
     assert deadline_warnings(now=now) == 1
     assert deadline_warnings(now=now) == 0  # once per turn
     # The warning task itself (run here in-process) reaches the player.
@@ -106,3 +109,16 @@ def test_a_long_turn_warns_once_when_eighty_percent_has_gone(owner, owner_api, p
     payloads = [browser.decrypt_json(r.body) for r in push_service.received_at("phone")]
     assert [p["kind"] for p in payloads][-1] == "deadline"
     assert "min left" in payloads[-1]["body"]
+
+
+
+@pytest.mark.parametrize(("turn_seconds", "warned"), [(3600, True), (60, False)])
+def test_a_long_turn_is_due_its_warning_at_eighty_percent_and_a_short_one_never(
+        owner, turn_seconds, warned):
+    """The moment of the warning is set with the deadline, from the turn time."""
+    match = match_on_turn_of(owner, turn_seconds=turn_seconds)
+    assert match.deadline is not None
+    if warned:
+        assert (match.deadline - match.warn_at).total_seconds() == 0.2 * turn_seconds
+    else:
+        assert match.warn_at is None
