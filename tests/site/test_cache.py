@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from django.core.cache import caches
 
 from tests.conftest import needs_services
