@@ -15,6 +15,7 @@ import asyncio
 import json
 import logging
 import os
+import random
 import re
 import secrets
 import signal
@@ -39,6 +40,7 @@ PG = "postgres://postgres@127.0.0.1:5432"
 class Phase:
     matches: int
     seconds: float
+    think: tuple[float, float] = (0.0, 0.0)  # a player's pause before each move, in seconds
     post_play: list[float] = field(default_factory=list)
     post_call: list[float] = field(default_factory=list)
     delivery: list[float] = field(default_factory=list)
@@ -236,6 +238,8 @@ class Player:
                 self.phase.unfinished += 1  # the phase is over: not an error of the site
                 return
             if view["turn"] == view["my_seat"] and view["legal"]:
+                if self.phase.think[1]:
+                    await asyncio.sleep(random.uniform(*self.phase.think))
                 kind = "call" if view["status"] == "bidding" else "play"
                 move = {"seq": view["seq"], kind if kind == "call" else "card": view["legal"][0]}
                 answer = await self._post(f"/api/matches/{view['id']}/{kind}/", move,
@@ -314,6 +318,8 @@ def report(phases: list[Phase], tps: float) -> str:
     ms = 1000
     lines = [
         f"pgbench (TPC-B-like, scale 10, 8 clients, 2 threads): {tps:.0f} TPS",
+        f"players think {phases[0].think[0] * 1000:.0f}–{phases[0].think[1] * 1000:.0f} ms "
+        "before each move" if phases and phases[0].think[1] else "players move at once",
         "",
         "| matches | s | moves | moves/s | % of pgbench | POST play p50 / p95 / p99 ms "
         "| POST call p99 ms | socket after POST p50 / p95 / p99 ms | matches done / cut off "
@@ -340,6 +346,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", default="50,200", help="concurrent matches per phase")
     parser.add_argument("--seconds", type=float, default=45, help="length of each phase")
+    parser.add_argument("--think-ms", default="0,0",
+                        help="a player's pause before each move, drawn between MIN,MAX ms "
+                             "(0,0: move at once, the site at saturation)")
     parser.add_argument("--pgbench-seconds", type=int, default=15)
     parser.add_argument("--web", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
@@ -349,6 +358,7 @@ def main() -> int:
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     counts = [int(n) for n in args.matches.split(",")]
+    think = tuple(int(ms) / 1000 for ms in args.think_ms.split(","))
 
     print("pgbench …", flush=True)
     tps = pgbench(args.pgbench_seconds)
@@ -373,7 +383,7 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         for count in counts:
             print(f"{count} matches for {args.seconds:.0f} s …", flush=True)
-            phase = Phase(count, args.seconds)
+            phase = Phase(count, args.seconds, think)
             started = time.time()
             asyncio.run(run_phase(base, tokens, phase))
             phase.moves = moves_between(started, time.time())
