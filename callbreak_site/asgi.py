@@ -44,7 +44,8 @@ async def _lifespan(receive, send) -> None:  # noqa: ANN001
         message = await receive()
         if message["type"] == "lifespan.startup":
             if settings.CELERY_IN_PROCESS_WORKER and os.environ.get("CALLBREAK_SERVE") == "1":
-                embedded.start_in_process_worker()
+                # Off the event loop: the worker's start-up signals touch the database.
+                await asyncio.to_thread(embedded.start_in_process_worker)
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})
