@@ -10,17 +10,15 @@ import threading
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from django.utils.functional import cached_property
 
 _clients: dict[tuple[Any, ...], RedisCacheClient] = {}
 _clients_lock = threading.Lock()
 
 
 class SharedRedisCache(RedisCache):
-    @property
-    def _cache(self) -> RedisCacheClient:  # type: ignore[override]
+    @cached_property
+    def _cache(self) -> RedisCacheClient:
         key = (tuple(self._servers), repr(sorted(self._options.items())))
-        client = _clients.get(key)
-        if client is None:
-            with _clients_lock:
-                client = _clients.setdefault(key, self._class(self._servers, **self._options))
-        return client
+        with _clients_lock:
+            return _clients.setdefault(key, self._class(self._servers, **self._options))

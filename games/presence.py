@@ -38,28 +38,25 @@ def is_watching(*, user_id: int, match_id: int) -> bool:
     return cache.get(_watch_key(match_id, user_id)) is not None
 
 
-def online_users(user_ids: list[int]) -> set[int]:
-    """The users among ``user_ids`` with a socket open right now."""
-    if not user_ids:
-        return set()
-    found = cache.get_many([_online_key(u) for u in user_ids])
-    return {u for u in user_ids if _online_key(u) in found}
-
-
 @dataclass(frozen=True)
 class Presence:
-    """Who among some players of one match is online, and who has that match open."""
+    """Who among some players is online, and who has one match open."""
 
     online: set[int] = field(default_factory=set)
     watching: set[int] = field(default_factory=set)
 
 
-def presence_of(user_ids: list[int], match_id: int) -> Presence:
-    """The presence of ``user_ids`` in one cache look-up."""
+def presence_of(user_ids: list[int], match_id: int | None = None) -> Presence:
+    """The presence of ``user_ids`` in one cache look-up; ``watching`` only for a match."""
     if not user_ids:
         return Presence()
     keys = {_online_key(u): u for u in user_ids}
-    watch_keys = {_watch_key(match_id, u): u for u in user_ids}
+    watch_keys = {_watch_key(match_id, u): u for u in user_ids} if match_id is not None else {}
     found = cache.get_many([*keys, *watch_keys])
     return Presence(online={u for k, u in keys.items() if k in found},
                     watching={u for k, u in watch_keys.items() if k in found})
+
+
+def online_users(user_ids: list[int]) -> set[int]:
+    """The users among ``user_ids`` with a socket open right now."""
+    return presence_of(user_ids).online

@@ -22,10 +22,10 @@ from games.selectors import match_view
 Views = dict[int, dict[str, Any]]
 
 
-def table_presence(seats: list[Seat]) -> Presence:
-    """Who of the seated players is online, in one look-up for every view of a change."""
-    match_id = seats[0].match_id if seats else 0
-    return presence_of([s.user_id for s in _players(seats)], match_id)
+def table_presence(match: Match, seats: list[Seat]) -> Presence:
+    """Who of the seated players is online and who has ``match`` open, in one look-up for
+    every view of a change."""
+    return presence_of([s.user_id for s in _players(seats)], match.id)
 
 
 def views_of(match: Match, seats: list[Seat], state: MatchState | None,
@@ -46,7 +46,7 @@ def after_change(*, match: Match, seats: list[Seat], state: MatchState | None,
 
     match_id, seq = match.id, match.seq
     if online is None:
-        online = table_presence(seats)
+        online = table_presence(match, seats)
     if views is None:
         views = [views_of(match, seats, state, online)]
     transaction.on_commit(lambda: realtime.publish_views(views))

@@ -259,7 +259,7 @@ def _commit(match: Match, seats: list[Seat], state: MatchState, steps: list[Step
     """Apply ``steps`` in order and store everything they change (the caller holds the lock):
     a move row for each, the hand and match rows once, and every player's view after each
     step for their socket. Only the last step may end a hand."""
-    online = effects.table_presence(seats)
+    online = effects.table_presence(match, seats)
     now = timezone.now()
     rows, views, current = [], [], state
     for number, step in enumerate(steps, start=1):
