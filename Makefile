@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export PORT
 
-.PHONY: run test lint bench bench-load install browser serve-prod clean
+.PHONY: run test lint bench bench-load bench-move install browser serve-prod clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -58,3 +58,7 @@ serve-prod: install
 # Redis db 2, simulated players against bots, pgbench alongside; prints a table.
 bench-load: install
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.load $(BENCH_ARGS)
+
+# CPU and queries per move in one process (PostgreSQL database callbreak_move_cost, Redis db 3).
+bench-move: install
+	$(BIN)/python -m bench.move_cost $(BENCH_ARGS)

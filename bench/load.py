@@ -188,14 +188,21 @@ def pgbench(seconds: int) -> float:
 class Player:
     """One signed-in player with one socket, playing matches back to back."""
 
-    def __init__(self, base: str, token: str, http: httpx.AsyncClient, phase: Phase) -> None:
-        self.base, self.http, self.phase = base, http, phase
+    def __init__(self, base: str, token: str, phase: Phase) -> None:
+        self.base, self.phase = base, phase
         self.headers = {"Authorization": f"Token {token}"}
         self.inbox: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
         self.seen_at: dict[tuple[int, int], float] = {}
         self.awaited: dict[tuple[int, int], asyncio.Future[float]] = {}
 
     async def run(self, stop_at: float) -> None:
+        # A client of its own, as a phone has: one kept-alive connection, and no shared pool
+        # whose bookkeeping grows with the number of players.
+        async with httpx.AsyncClient(base_url=self.base, timeout=30,
+                                     limits=httpx.Limits(max_connections=1)) as self.http:
+            await self._play(stop_at)
+
+    async def _play(self, stop_at: float) -> None:
         try:
             async with websockets.connect(
                 self.base.replace("http", "ws") + "/ws/", origin=self.base,
@@ -295,20 +302,17 @@ class Player:
 
 
 async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
-    limits = httpx.Limits(max_connections=phase.matches + 10,
-                          max_keepalive_connections=phase.matches + 10)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
-        started = time.monotonic()
-        stop_at = started + phase.seconds
-        crowd = [Player(base, token, http, phase) for token in tokens[:phase.matches]]
-        tasks = []
-        for player in crowd:  # a short ramp, not a thundering herd of 200 handshakes
-            tasks.append(asyncio.create_task(player.run(stop_at)))
-            await asyncio.sleep(2 / phase.matches)
-        await asyncio.wait(tasks, timeout=phase.seconds + 45)
-        for task in tasks:
-            task.cancel()
-        phase.elapsed = time.monotonic() - started
+    started = time.monotonic()
+    stop_at = started + phase.seconds
+    crowd = [Player(base, token, phase) for token in tokens[:phase.matches]]
+    tasks = []
+    for player in crowd:  # a short ramp, not a thundering herd of 200 handshakes
+        tasks.append(asyncio.create_task(player.run(stop_at)))
+        await asyncio.sleep(2 / phase.matches)
+    await asyncio.wait(tasks, timeout=phase.seconds + 45)
+    for task in tasks:
+        task.cancel()
+    phase.elapsed = time.monotonic() - started
 
 
 # --- The run ---------------------------------------------------------------------------------

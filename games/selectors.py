@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.db.models import Prefetch, QuerySet
 
+from callbreak_site import rows
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.rules import made_call
 from games.engine.state import final_places
@@ -77,14 +80,36 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
 
 
 def seats_of(match: Match) -> list[Seat]:
-    return list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
-                .order_by("number"))
+    """The seats of ``match`` in order, each with its player and invitee (of the users only
+    the id and username are loaded: that is all a seat shows)."""
+    users = rows.table(get_user_model())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {rows.columns(Seat, 's')}, u.id, u.username, r.id, r.username "
+            f"FROM {rows.table(Seat)} s LEFT JOIN {users} u ON u.id = s.user_id "
+            f"LEFT JOIN {users} r ON r.id = s.reserved_for_id "
+            "WHERE s.match_id = %s ORDER BY s.number", [match.pk])
+        found = cursor.fetchall()
+    seats = []
+    for row in found:
+        seat = rows.from_row(Seat, row)
+        seat.match = match
+        Seat.user.field.set_cached_value(seat, _named_user(*row[-4:-2]))
+        Seat.reserved_for.field.set_cached_value(seat, _named_user(*row[-2:]))
+        seats.append(seat)
+    return seats
+
+
+def _named_user(user_id: int | None, username: str | None) -> Any:
+    if user_id is None:
+        return None
+    return get_user_model().from_db(connection.alias, ["id", "username"], [user_id, username])
 
 
 def match_for_user(*, match_id: int, user: Any,
                    invite_code: str | None = None) -> tuple[Match, list[Seat], int | None]:
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = rows.fetch(Match, match_id)
     if match is None:
         raise NotFound("No such match.")
     seats = seats_of(match)

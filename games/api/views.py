@@ -45,6 +45,8 @@ def error_response(error: ServiceError) -> Response:
 def acted_response(acted: Acted, user: Any, code: int = 200) -> Response:
     if acted.replayed is not None:
         return Response(acted.replayed, status=code)
+    if acted.views is not None and user.id in acted.views:
+        return Response(acted.views[user.id], status=code)  # as the player's socket gets it
     seat = next((x.number for x in acted.seats if x.user_id == user.id), None)
     view = selectors.match_view(match=acted.match, seats=acted.seats, seat=seat,
                                 state=acted.state)

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
+from callbreak_site import rows
 from games.engine import EngineError, MatchState, apply_action, deal_cards, view_for
 from games.engine.bots import decide
 from games.models import Hand, IdempotentResponse, Match, Move, Seat
@@ -31,6 +32,9 @@ AUTOPILOT_AFTER_MISSED = 2
 AUTOPILOT_LEVEL = "normal"
 # Consecutive bot turns one task plays (one transaction) before handing on to a new task.
 BOT_CHAIN = 8
+# The fields of a match row a committed move can change.
+_CHANGED_BY_A_MOVE = ("seq", "status", "turn", "deadline", "warn_at", "state", "finished_at",
+                      "current_hand", "updated_at")
 _STATUS_OF_PHASE = {
     "bidding": Match.Status.BIDDING,
     "playing": Match.Status.PLAYING,
@@ -55,6 +59,7 @@ class Acted:
     seats: list[Seat]
     state: MatchState | None
     replayed: dict[str, Any] | None = None
+    views: dict[int, dict[str, Any]] | None = None  # each seated player's view, by user id
 
 
 # --- Players -------------------------------------------------------------------------------
@@ -151,8 +156,9 @@ def bot_turn_play(*, match_id: int, seq: int, chain: int = BOT_CHAIN) -> bool:
     the match is still at ``seq``. An outside bot answers over the network, so its turn is
     never chained behind another. Returns False when there was nothing to do (a duplicate or
     late delivery)."""
-    match, seats, state = _snapshot(match_id, seq)
+    match, seats, start = _snapshot(match_id, seq)
     steps: list[Step] = []
+    state = start
     while state is not None and state.turn is not None and len(steps) < chain:
         seat = seats[state.turn]
         if not (seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL) or seat.autopilot):
@@ -165,7 +171,7 @@ def bot_turn_play(*, match_id: int, seq: int, chain: int = BOT_CHAIN) -> bool:
             break
     if not steps:
         return False
-    return _apply_if_current(match_id, seq, seats, steps)
+    return _apply_if_current(match, seats, start, steps)
 
 
 def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> bool:
@@ -183,12 +189,12 @@ def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> boo
                     "turn deadline passed")
     else:
         step = _bot_choice(match, seat, state)
-    return _apply_if_current(match_id, seq, seats, [step], overdue_at=now)
+    return _apply_if_current(match, seats, state, [step], overdue_at=now)
 
 
 def _snapshot(match_id: int, seq: int) -> tuple[Match | None, list[Seat], MatchState | None]:
     """The match as it is at ``seq`` (no lock); no state when it has moved on or ended."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = rows.fetch(Match, match_id)
     if match is None or match.seq != seq or match.status not in Match.ACTIVE:
         return match, [], None
     return match, seats_of(match), _state(match)
@@ -211,24 +217,26 @@ def _decide(state: MatchState, seat: int, level: str) -> dict[str, Any]:
                   budget_ms=settings.BOT_BUDGET_MS)
 
 
-def _apply_if_current(match_id: int, seq: int, seats: list[Seat], steps: list[Step], *,
-                      overdue_at: datetime | None = None) -> bool:
-    """Commit ``steps`` decided on a snapshot at ``seq``, unless the match has moved on.
+def _apply_if_current(match: Match, seats: list[Seat], state: MatchState, steps: list[Step],
+                      *, overdue_at: datetime | None = None) -> bool:
+    """Commit ``steps`` decided on a snapshot of ``match`` and its seats, unless the match has
+    moved on since.
 
-    The snapshot's seats are still current when ``seq`` is: every change to a seat moves
-    ``seq`` on."""
+    The snapshot is still the match as it is when ``seq`` is unchanged: every change to the
+    match or a seat moves ``seq`` on. So only ``seq`` is read again, under the lock."""
     with transaction.atomic():
-        match = _lock(match_id)
-        if match.seq != seq or match.status not in Match.ACTIVE:
+        current = rows.fetch(Match, match.pk, lock=True, only=("seq", "status", "deadline"))
+        if current is None or current.seq != match.seq or current.status not in Match.ACTIVE:
             return False  # someone else got there first
-        if overdue_at is not None and (match.deadline is None or match.deadline > overdue_at):
+        if overdue_at is not None and (current.deadline is None
+                                       or current.deadline > overdue_at):
             return False
         if steps[0].made_by == Move.MadeBy.AUTOPILOT and overdue_at is not None:
             seat = seats[steps[0].action["seat"]]
             seat.missed_turns += 1
             seat.autopilot = seat.autopilot or seat.missed_turns >= AUTOPILOT_AFTER_MISSED
             seat.save(update_fields=["missed_turns", "autopilot"])
-        _commit(match, seats, _state(match), steps)
+        _commit(match, seats, state, steps)
         return True
 
 
@@ -236,10 +244,10 @@ def _apply_if_current(match_id: int, seq: int, seats: list[Seat], steps: list[St
 
 
 def _lock(match_id: int) -> Match:
-    try:
-        return Match.objects.select_for_update(no_key=True).get(pk=match_id)
-    except Match.DoesNotExist:
+    match = rows.fetch(Match, match_id, lock=True)
+    if match is None:
         raise NotFound("No such match.")
+    return match
 
 
 def _seat_of(seats: list[Seat], user: Any) -> Seat:
@@ -261,14 +269,14 @@ def _commit(match: Match, seats: list[Seat], state: MatchState, steps: list[Step
     step for their socket. Only the last step may end a hand."""
     online = effects.table_presence(match, seats)
     now = timezone.now()
-    rows, views, current = [], [], state
+    moves, views, current = [], [], state
     for number, step in enumerate(steps, start=1):
         try:
             after = apply_action(current, step.action)
         except EngineError as error:
             raise IllegalMove(error.detail, code=error.code)
         match.seq += 1
-        rows.append(Move(
+        moves.append(Move(
             match=match, hand_id=match.current_hand_id, seq=match.seq, seat=step.action["seat"],
             kind=step.action["type"], call=step.action.get("call"),
             card=step.action.get("card", ""), made_by=step.made_by, note=step.note[:200],
@@ -282,13 +290,13 @@ def _commit(match: Match, seats: list[Seat], state: MatchState, steps: list[Step
         _set_deadline(match, seats, after, now)
         views.append(effects.views_of(match, seats, after, online))
         current = after
-    Move.objects.bulk_create(rows)
+    rows.insert(moves)
     match.state = current.to_json()
     if current.phase == "finished":
         match.finished_at = now
-    match.save()
+    rows.update(match, _CHANGED_BY_A_MOVE)
     effects.after_change(match=match, seats=seats, state=current, views=views, online=online)
-    return Acted(match, seats, current)
+    return Acted(match, seats, current, views=views[-1])
 
 
 def _store_hand(match: Match, before: MatchState, after: MatchState) -> MatchState:
@@ -298,19 +306,16 @@ def _store_hand(match: Match, before: MatchState, after: MatchState) -> MatchSta
         after.phase == "dealing" and after.hand_number != before.hand_number)
     if hand_over:
         result = after.history[-1]
-        Hand.objects.filter(pk=hand_id).update(
-            calls=result["calls"], tricks_won=result["tricks_won"], scores=result["scores"],
-            redeals=result["redeals"], finished=True,
-        )
+        rows.update_pk(Hand, hand_id, calls=result["calls"], tricks_won=result["tricks_won"],
+                       scores=result["scores"], redeals=result["redeals"], finished=True)
     elif after.phase == "dealing":
         # Cards thrown in (a redeal request or a low total): same hand, dealt again.
         after = apply_action(after, {"type": "deal", "hands": deal_cards(_DEALER_RNG)})
-        Hand.objects.filter(pk=hand_id).update(
-            deal=after.deal, redeals=after.redeals, calls=after.calls, tricks_won=[0] * 4,
-        )
+        rows.update_pk(Hand, hand_id, deal=after.deal, redeals=after.redeals,
+                       calls=after.calls, tricks_won=[0] * 4)
         return after
     elif after.calls != before.calls or after.tricks_won != before.tricks_won:
-        Hand.objects.filter(pk=hand_id).update(calls=after.calls, tricks_won=after.tricks_won)
+        rows.update_pk(Hand, hand_id, calls=after.calls, tricks_won=after.tricks_won)
     if after.phase == "dealing":
         after = deal_next_hand(match, after)
     return after

@@ -16,3 +16,9 @@ def test_every_cache_object_of_the_process_shares_one_redis_client():
     assert first._cache is second._cache  # so one connection pool, not one per request
     first.set("shared-client-check", 41)
     assert second.get("shared-client-check") == 41
+
+
+def test_every_cache_call_uses_the_same_redis_object():
+    cache = caches.create_connection("default")
+    assert cache._cache.get_client(write=True) is cache._cache.get_client(write=True)
+    assert cache._cache.get_client() is cache._cache.get_client()

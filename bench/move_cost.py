@@ -1,0 +1,132 @@
+"""CPU cost of one move on the server, measured in one process (``make bench-move``).
+
+A signed-in player plays whole matches against three easy bots through Django's full request
+stack (middleware, DRF, authentication, throttles, the service, the answer) on PostgreSQL and
+Redis; the bots' turns are played by calling the same service a Celery task calls. Every
+side effect runs for real (views to the channel layer, tasks to the broker on a scratch queue
+that is emptied afterwards). Prints the process CPU time and the database queries per player
+move and per run of bot turns — the figures the load benchmark's throughput rests on, without
+its noise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import statistics
+import sys
+import time
+
+PG = "postgres://postgres@127.0.0.1:5432"
+
+
+def configure(database: str, redis_url: str) -> None:
+    os.environ.update(
+        DATABASE_URL=f"{PG}/{database}", REDIS_URL=redis_url, CELERY_QUEUE="callbreak-move-cost",
+        CHANNELS_PREFIX="cb-move-cost", CACHE_PREFIX="cb-move-cost",
+        DJANGO_SETTINGS_MODULE="callbreak_site.settings", THROTTLE_MOVE="1000000/min",
+        LOG_LEVEL="WARNING", ALLOWED_HOSTS="testserver,127.0.0.1",
+    )
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                            (database,)).fetchone():
+            conn.execute(f'CREATE DATABASE "{database}"')
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=12)
+    parser.add_argument("--database", default="callbreak_move_cost")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/3")
+    parser.add_argument("--profile", action="store_true",
+                        help="also print where the players' moves spend their time (cProfile)")
+    args = parser.parse_args()
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    configure(args.database, args.redis)
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, reset_queries
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.authtoken.models import Token
+
+    from games.models import Match
+    from games.services.moves import bot_turn_play
+
+    user, _ = get_user_model().objects.get_or_create(username="move-cost")
+    token, _ = Token.objects.get_or_create(user=user)
+    client = Client(headers={"Authorization": f"Token {token.key}"})
+    player_cpu, bot_cpu, player_queries, bot_queries = [], [], [], []
+    bot_moves = 0
+    body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+            "opponents": ["bot:easy"] * 3}
+    for number in range(args.matches + 1):  # the first match warms up and is not counted
+        view = client.post("/api/matches/", body, content_type="application/json").json()
+        while view["status"] != "finished":
+            if view["turn"] == view["my_seat"]:
+                kind = "call" if view["status"] == "bidding" else "play"
+                move = {"seq": view["seq"], kind if kind == "call" else "card": view["legal"][0]}
+                with CaptureQueriesContext(connection) as queries:
+                    started = time.process_time()
+                    if profiler and number:
+                        profiler.enable()
+                    answer = client.post(f"/api/matches/{view['id']}/{kind}/", move,
+                                         content_type="application/json")
+                    if profiler:
+                        profiler.disable()
+                    spent = time.process_time() - started
+                assert answer.status_code == 200, answer.content
+                view = answer.json()
+                if number:
+                    player_cpu.append(spent)
+                    player_queries.append(len(queries))
+                continue
+            match = Match.objects.get(pk=view["id"])
+            with CaptureQueriesContext(connection) as queries:
+                started = time.process_time()
+                played = bot_turn_play(match_id=match.id, seq=match.seq)
+                spent = time.process_time() - started
+            assert played
+            after = Match.objects.get(pk=view["id"])
+            if number:
+                bot_cpu.append(spent)
+                bot_queries.append(len(queries))
+                bot_moves += after.seq - match.seq
+            view = client.get(f"/api/matches/{view['id']}/").json()
+        reset_queries()
+    import redis
+
+    redis.Redis.from_url(args.redis).flushdb()  # the scratch queue and channel messages
+    ms = 1000
+    result = {
+        "player_moves": len(player_cpu),
+        "player_move_cpu_ms": round(statistics.mean(player_cpu) * ms, 2),
+        "player_move_cpu_ms_median": round(statistics.median(player_cpu) * ms, 2),
+        "player_move_queries": round(statistics.mean(player_queries), 2),
+        "bot_runs": len(bot_cpu),
+        "bot_moves": bot_moves,
+        "bot_run_cpu_ms": round(statistics.mean(bot_cpu) * ms, 2),
+        "bot_cpu_ms_per_move": round(sum(bot_cpu) / bot_moves * ms, 2),
+        "bot_run_queries": round(statistics.mean(bot_queries), 2),
+        "server_cpu_ms_per_move": round(
+            (sum(player_cpu) + sum(bot_cpu)) / (len(player_cpu) + bot_moves) * ms, 2),
+    }
+    print(json.dumps(result, indent=2))
+    if profiler:
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
