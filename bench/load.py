@@ -194,6 +194,7 @@ class Player:
         self.inbox: asyncio.Queue[tuple[float, dict[str, Any]]] = asyncio.Queue()
         self.seen_at: dict[tuple[int, int], float] = {}
         self.awaited: dict[tuple[int, int], asyncio.Future[float]] = {}
+        self.deliveries: set[asyncio.Task] = set()  # POST answers whose view is awaited
 
     async def run(self, stop_at: float) -> None:
         # A client of its own, as a phone has: one kept-alive connection, and no shared pool
@@ -213,6 +214,8 @@ class Player:
                 try:
                     while time.monotonic() < stop_at:
                         await self._one_match(stop_at)
+                    # The socket stays open until the views of the last answers have come.
+                    await asyncio.gather(*self.deliveries)
                 finally:
                     reader.cancel()
         except (TimeoutError, OSError, websockets.WebSocketException) as error:
@@ -279,7 +282,9 @@ class Player:
         view = response.json()
         if timings is not None:
             timings.append(answered - started)
-            asyncio.create_task(self._delivered(view["id"], view["seq"], answered))
+            delivery = asyncio.create_task(self._delivered(view["id"], view["seq"], answered))
+            self.deliveries.add(delivery)
+            delivery.add_done_callback(self.deliveries.discard)
         return view
 
     async def _delivered(self, match_id: int, seq: int, answered: float) -> None:

@@ -148,9 +148,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: channel layer, cache, Celery broker --------------------------------------------
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # Redis Pub/Sub: a view is one PUBLISH, pushed to every server process with a socket of
+    # that user. The list-based layer needed three round trips per message on the receiving
+    # event loop and dropped messages beyond 100 waiting per server process; under load that
+    # lost views. A view missed in a reconnect is recovered by the client (seq gap → refetch).
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": os.environ.get("CHANNELS_PREFIX", "cb")},
         }
     }
