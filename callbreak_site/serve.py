@@ -50,6 +50,7 @@ def main() -> int:
         sys.executable, "-m", "uvicorn", "callbreak_site.asgi:application",
         "--host", host, "--port", port, "--lifespan", "on",
         "--workers", os.environ.get("WEB_CONCURRENCY", "1"),
+        "--timeout-keep-alive", os.environ.get("KEEP_ALIVE_SECONDS", "75"),
     ]
     commands = [server]
     if os.environ.get("REDIS_URL"):

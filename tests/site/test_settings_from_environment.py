@@ -66,7 +66,7 @@ def test_database_url_selects_postgres_with_a_connection_pool(tmp_path):
 
 def test_redis_url_selects_channels_redis_cache_and_broker(tmp_path):
     found = probe(tmp_path, REDIS_URL="redis://cache.example:6380/3")
-    assert found["channels"] == "channels_redis.core.RedisChannelLayer"
+    assert found["channels"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
     assert found["cache"].endswith("RedisCache")
     assert found["broker"] == "redis://cache.example:6380/3"
     assert found["in_process_worker"] is False
