@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import websockets
 
@@ -47,8 +48,10 @@ class Phase:
     errors: Counter = field(default_factory=Counter)
     finished: int = 0
     unfinished: int = 0
-    moves: int = 0
+    moves: int = 0  # committed within the first ``seconds``
+    all_moves: int = 0  # committed until the last match of the phase ended
     elapsed: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by role over the phase
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -167,6 +170,34 @@ def end_open_matches() -> None:
                                                          deadline=None)
 
 
+# --- Where the CPU goes ---------------------------------------------------------------------
+
+ROLES = (("web", "multiprocessing.spawn"), ("web", "uvicorn"), ("worker", "celery"),
+         ("postgres", "postgres:"), ("redis", "redis-server"))
+
+
+def cpu_by_role() -> dict[str, float]:
+    """CPU seconds used so far by every process of each role on this machine (the web
+    processes, Celery, PostgreSQL, Redis and these simulated players)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: Counter = Counter()
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(entry.name) == os.getpid():
+            role = "players"
+        else:
+            role = next((r for r, mark in ROLES if mark in command), None)
+        if role:
+            used[role] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+    return dict(used)
+
+
 # --- pgbench ---------------------------------------------------------------------------------
 
 
@@ -198,9 +229,12 @@ class Player:
 
     async def run(self, stop_at: float) -> None:
         # A client of its own, as a phone has: one kept-alive connection, and no shared pool
-        # whose bookkeeping grows with the number of players.
-        async with httpx.AsyncClient(base_url=self.base, timeout=30,
-                                     limits=httpx.Limits(max_connections=1)) as self.http:
+        # whose bookkeeping grows with the number of players. aiohttp rather than httpx: the
+        # players share the site's two cores, and aiohttp spends about half the CPU per call.
+        async with aiohttp.ClientSession(
+            base_url=self.base, connector=aiohttp.TCPConnector(limit=1),
+            timeout=aiohttp.ClientTimeout(total=30), headers=self.headers,
+        ) as self.http:
             await self._play(stop_at)
 
     async def _play(self, stop_at: float) -> None:
@@ -271,15 +305,16 @@ class Player:
                     expect: int = 200) -> dict[str, Any] | None:
         started = time.perf_counter()
         try:
-            response = await self.http.post(path, json=body, headers=self.headers)
-        except httpx.HTTPError as error:
+            async with self.http.post(path, json=body) as response:
+                status, raw = response.status, await response.read()
+        except (aiohttp.ClientError, TimeoutError) as error:
             self.phase.errors[f"POST: {type(error).__name__}"] += 1
             return None
         answered = time.perf_counter()
-        if response.status_code != expect:
-            self.phase.errors[f"POST {path.split('/')[-2]}: {response.status_code}"] += 1
+        if status != expect:
+            self.phase.errors[f"POST {path.split('/')[-2]}: {status}"] += 1
             return None
-        view = response.json()
+        view = json.loads(raw)
         if timings is not None:
             timings.append(answered - started)
             delivery = asyncio.create_task(self._delivered(view["id"], view["seq"], answered))
@@ -302,8 +337,8 @@ class Player:
         self.phase.delivery.append(max(0.0, seen - answered))
 
     async def _get(self, match_id: int) -> dict[str, Any]:
-        response = await self.http.get(f"/api/matches/{match_id}/", headers=self.headers)
-        return response.json()
+        async with self.http.get(f"/api/matches/{match_id}/") as response:
+            return json.loads(await response.read())
 
 
 async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
@@ -311,9 +346,12 @@ async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
     stop_at = started + phase.seconds
     crowd = [Player(base, token, phase) for token in tokens[:phase.matches]]
     tasks = []
-    for player in crowd:  # a short ramp, not a thundering herd of 200 handshakes
+    # A ramp, not a thundering herd of 200 sign-ins and new matches: 2 s when players move
+    # at once; players who think arrive over one longest pause, as people do.
+    ramp = max(2.0, phase.think[1])
+    for player in crowd:
         tasks.append(asyncio.create_task(player.run(stop_at)))
-        await asyncio.sleep(2 / phase.matches)
+        await asyncio.sleep(ramp / phase.matches)
     await asyncio.wait(tasks, timeout=phase.seconds + 45)
     for task in tasks:
         task.cancel()
@@ -327,24 +365,34 @@ def report(phases: list[Phase], tps: float) -> str:
     ms = 1000
     lines = [
         f"pgbench (TPC-B-like, scale 10, 8 clients, 2 threads): {tps:.0f} TPS",
-        f"players think {phases[0].think[0] * 1000:.0f}–{phases[0].think[1] * 1000:.0f} ms "
-        "before each move" if phases and phases[0].think[1] else "players move at once",
+        "moves/s: moves committed while every player of the phase plays (its first "
+        "`--seconds`), over those seconds",
         "",
-        "| matches | s | moves | moves/s | % of pgbench | POST play p50 / p95 / p99 ms "
-        "| POST call p99 ms | socket after POST p50 / p95 / p99 ms | matches done / cut off "
-        "| errors |",
+        "| matches | players think, s | moves | moves/s | % of pgbench "
+        "| POST play p50 / p95 / p99 ms | POST call p99 ms | socket after POST p50 / p95 / p99 ms "
+        "| matches done / cut off | errors |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for p in phases:
-        rate = p.moves / p.elapsed if p.elapsed else 0
+        rate = p.moves / p.seconds
+        think = f"{p.think[0]:g}–{p.think[1]:g}" if p.think[1] else "0 (at once)"
         lines.append(
-            f"| {p.matches} | {p.elapsed:.0f} | {p.moves} | {rate:.0f} | {100 * rate / tps:.0f} % "
+            f"| {p.matches} | {think} | {p.moves} | {rate:.0f} | {100 * rate / tps:.0f} % "
             f"| {percentile(p.post_play, 50) * ms:.1f} / {percentile(p.post_play, 95) * ms:.1f} / "
             f"{percentile(p.post_play, 99) * ms:.1f} | {percentile(p.post_call, 99) * ms:.1f} "
             f"| {percentile(p.delivery, 50) * ms:.1f} / {percentile(p.delivery, 95) * ms:.1f} / "
             f"{percentile(p.delivery, 99) * ms:.1f} | {p.finished} / {p.unfinished} "
             f"| {sum(p.errors.values())} |"
         )
+    lines += ["", "CPU per committed move, ms (all processes of each role; 2 cores = 2000 ms/s):",
+              "", "| matches | web | worker | postgres | redis | players | all |",
+              "|---|---|---|---|---|---|---|"]
+    for p in phases:
+        per = ({role: 1000 * used / p.all_moves for role, used in p.cpu.items()}
+               if p.all_moves else {})
+        lines.append(f"| {p.matches} | " + " | ".join(
+            f"{per.get(role, 0):.2f}" for role in ("web", "worker", "postgres", "redis",
+                                                   "players")) + f" | {sum(per.values()):.2f} |")
     for p in phases:
         for kind, count in p.errors.items():
             lines.append(f"errors at {p.matches} matches: {count} × {kind}")
@@ -353,7 +401,9 @@ def report(phases: list[Phase], tps: float) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--matches", default="50,200", help="concurrent matches per phase")
+    parser.add_argument("--matches", default="50,200,200:2000-8000",
+                        help="the phases: concurrent matches, each optionally with its own "
+                             "think time as :MIN-MAX ms (default: --think-ms)")
     parser.add_argument("--seconds", type=float, default=45, help="length of each phase")
     parser.add_argument("--think-ms", default="0,0",
                         help="a player's pause before each move, drawn between MIN,MAX ms "
@@ -366,8 +416,12 @@ def main() -> int:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/2")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    counts = [int(n) for n in args.matches.split(",")]
     think = tuple(int(ms) / 1000 for ms in args.think_ms.split(","))
+    plan = []  # (matches, think) per phase
+    for entry in args.matches.split(","):
+        count, _, paced = entry.partition(":")
+        plan.append((int(count), tuple(int(ms) / 1000 for ms in paced.split("-")) if paced
+                     else think))
 
     print("pgbench …", flush=True)
     tps = pgbench(args.pgbench_seconds)
@@ -388,14 +442,20 @@ def main() -> int:
     site = start_site(env, args.workers)
     phases: list[Phase] = []
     try:
-        tokens = players(max(counts))
+        tokens = players(max(count for count, _ in plan))
         base = f"http://127.0.0.1:{port}"
-        for count in counts:
+        for count, pause in plan:
             print(f"{count} matches for {args.seconds:.0f} s …", flush=True)
-            phase = Phase(count, args.seconds, think)
-            started = time.time()
+            phase = Phase(count, args.seconds, pause)
+            started, cpu_before = time.time(), cpu_by_role()
             asyncio.run(run_phase(base, tokens, phase))
-            phase.moves = moves_between(started, time.time())
+            cpu_after = cpu_by_role()
+            # Throughput over the phase's own seconds, while every player plays; the CPU
+            # figures cover the wind-down too and are divided by every move it made.
+            phase.moves = moves_between(started, started + args.seconds)
+            phase.all_moves = moves_between(started, time.time())
+            phase.cpu = {role: cpu_after[role] - cpu_before.get(role, 0.0)
+                         for role in cpu_after}
             end_open_matches()
             phases.append(phase)
     finally:
@@ -408,6 +468,9 @@ def main() -> int:
                     "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
                     "delivery_ms": [percentile(p.delivery, q) * 1000 for q in (50, 95, 99)],
                     "errors": dict(p.errors), "finished": p.finished,
+                    "think_s": list(p.think), "all_moves": p.all_moves,
+                    "cpu_ms_per_move": {role: 1000 * used / p.all_moves if p.all_moves else None
+                                        for role, used in p.cpu.items()},
                     "unfinished": p.unfinished} for p in phases],
     }, indent=2))
     return 0

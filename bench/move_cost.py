@@ -51,6 +51,8 @@ def main() -> int:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/3")
     parser.add_argument("--profile", action="store_true",
                         help="also print where the players' moves spend their time (cProfile)")
+    parser.add_argument("--profile-sort", default="cumulative",
+                        help="pstats order of the profile: cumulative, tottime, …")
     args = parser.parse_args()
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     configure(args.database, args.redis)
@@ -124,7 +126,7 @@ def main() -> int:
     }
     print(json.dumps(result, indent=2))
     if profiler:
-        pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+        pstats.Stats(profiler).sort_stats(args.profile_sort).print_stats(45)
     return 0
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import EngineError
@@ -89,6 +90,16 @@ class Rules:
         """Rules from JSON: an optional ``"preset"`` name plus any field overrides."""
         if not isinstance(data, dict):
             raise EngineError("bad_rules", "Rules must be a JSON object.")
+        try:
+            # Rules are immutable, and every view and stored state carries the same few
+            # dicts: each distinct one is validated once. The type is part of the key, so
+            # that a JSON true is never taken for a cached 1.
+            return _rules_of(tuple((k, type(v), v) for k, v in data.items()))
+        except TypeError:  # an unhashable value: validated below, and refused
+            return cls._from_dict(data)
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> Rules:
         overrides = dict(data)
         base = cls.preset(overrides.pop("preset", "standard"))
         known = {f.name for f in fields(cls)}
@@ -99,11 +110,19 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """Every field by name; ``Rules.from_dict(r.to_dict()) == r``."""
-        return asdict(self)
+        return {name: getattr(self, name) for name in _NAMES}  # every field is a scalar
 
     def with_changes(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like any other Rules)."""
         return replace(self, **changes)
+
+
+_NAMES = tuple(f.name for f in fields(Rules))
+
+
+@lru_cache(maxsize=256)
+def _rules_of(items: tuple[tuple[str, type, Any], ...]) -> Rules:
+    return Rules._from_dict({k: v for k, _, v in items})
 
 
 PRESETS: dict[str, dict[str, Any]] = {

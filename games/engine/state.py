@@ -84,9 +84,18 @@ class MatchState:
                 f"dealer={self.dealer}, turn={self.turn}, scores={self.scores})")
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def _plain(value: Any) -> Any:
     """Deep copy of JSON-like data (dicts, lists, tuples → lists, scalars)."""
-    if isinstance(value, dict):
+    kind = type(value)
+    if kind is list or kind is tuple:
+        for item in value:
+            if type(item) not in _SCALARS:
+                return [_plain(v) for v in value]
+        return list(value)  # the usual leaf: cards, calls, scores
+    if kind is dict or isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v) for v in value]

@@ -62,6 +62,26 @@ def test_from_dict_starts_from_the_named_preset_and_applies_overrides():
     assert rules == Rules.preset("pagat").with_changes(hands=3, spades_broken=True)
 
 
+@pytest.mark.parametrize("valid, invalid", [
+    ({"hands": 1}, {"hands": True}), ({"eight_wins": True}, {"eight_wins": 1}),
+    ({"hands": 5}, {"hands": 5.0}), ({"follow": "free"}, {"follow": ["free"]}),
+])
+def test_rules_read_before_never_vouch_for_a_value_of_another_type(valid, invalid):
+    # Equal dicts give the same (immutable) rules; 1 == True must not make a bad one pass.
+    assert Rules.from_dict(dict(valid)) == Rules.from_dict(dict(valid))
+    with pytest.raises(EngineError) as err:
+        Rules.from_dict(invalid)
+    assert err.value.code == "bad_rules"
+
+
+def test_to_dict_gives_every_field_and_a_fresh_dict_each_time():
+    rules = Rules.preset("pagat")
+    first = rules.to_dict()
+    assert first == {f.name: getattr(rules, f.name) for f in fields(Rules)}
+    first["hands"] = 99
+    assert rules.to_dict()["hands"] == rules.hands
+
+
 @pytest.mark.parametrize("hands", [1, 3, 5, 10, 20])
 def test_a_match_may_last_one_to_twenty_hands(hands):
     assert Rules(hands=hands).hands == hands
