@@ -4,8 +4,10 @@ production-style run, with PostgreSQL's own ``pgbench`` figure from the same run
 It starts the Procfile under honcho (web with two uvicorn processes, two Celery workers and
 beat) on the database ``callbreak_bench`` and Redis db 2, signs in simulated players and lets
 each play one match after another against three easy bots (one hand, a day per turn) for a
-bounded time, at 50 and then at 200 matches at once. Everything talks to 127.0.0.1 only and
-stops by itself. Prints a table and writes ``var/bench/load.json``.
+bounded time: at 50 and then at 200 matches with players moving the moment it is their turn
+(the site saturated), then at 200 matches with players pausing 2–8 s before each move.
+Everything talks to 127.0.0.1 only and stops by itself. Prints tables (including the CPU each
+role of process spent per committed move) and writes ``var/bench/load.json``.
 """
 
 from __future__ import annotations
