@@ -1,8 +1,9 @@
 """The player's websocket: one per signed-in user, carrying that user's own match views.
 
 Server → client: ``hello``, ``match.view`` (the user's own view after every committed change),
-``pong``, ``error``. Client → server: ``watch`` / ``unwatch`` a match (presence: no push while
-watching), ``ping`` (heartbeat). The schema is in ``docs/WEBSOCKET.md``.
+``pong`` (with the watched match's latest ``seq``), ``error``. Client → server: ``watch`` /
+``unwatch`` a match (presence: no push while watching), ``ping`` (heartbeat). The schema is in
+``docs/WEBSOCKET.md``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from games.models import Seat
+from games.models import Match, Seat
 from games.presence import presence_connect, presence_leave, presence_watch
 from games.realtime import user_group
 
@@ -21,6 +22,11 @@ from games.realtime import user_group
 @database_sync_to_async
 def _is_seated(user_id: int, match_id: int) -> bool:
     return Seat.objects.filter(match_id=match_id, user_id=user_id, kind=Seat.Kind.HUMAN).exists()
+
+
+@database_sync_to_async
+def _seq_of(match_id: int) -> int | None:
+    return Match.objects.filter(pk=match_id).values_list("seq", flat=True).first()
 
 
 class PlayerConsumer(AsyncJsonWebsocketConsumer):
@@ -62,9 +68,16 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await presence_connect(user_id=self.user_id)
-            if self.watching is not None:
-                await presence_watch(user_id=self.user_id, match_id=self.watching)
-            await self.send_json({"type": "pong"})
+            if self.watching is None:
+                await self.send_json({"type": "pong"})
+                return
+            # Views are sent at most once: one missed (a server's Redis link dropped for a
+            # moment) is noticed by the client at the next heartbeat from the latest seq.
+            watching = self.watching
+            await presence_watch(user_id=self.user_id, match_id=watching)
+            seq = await _seq_of(watching)
+            await self.send_json({"type": "pong"} if seq is None
+                                 else {"type": "pong", "match": watching, "seq": seq})
         elif kind == "watch":
             match_id = content.get("match")
             if not isinstance(match_id, int) or not await _is_seated(self.user_id, match_id):

@@ -19,6 +19,9 @@ class MatchViewMessage(serializers.Serializer):
 
 class PongMessage(serializers.Serializer):
     type = serializers.ChoiceField(choices=["pong"])
+    # Only while a match is watched: its latest seq, to notice a missed view.
+    match = serializers.IntegerField(required=False)
+    seq = serializers.IntegerField(required=False)
 
 
 class ErrorMessage(serializers.Serializer):

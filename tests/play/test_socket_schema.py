@@ -53,10 +53,38 @@ def test_hello_view_pong_and_error_messages_follow_the_schema():
 
     hello, pong, update, not_found, unknown = [conforms(m) for m in async_to_sync(session)()]
     assert hello == {"type": "hello", "username": watcher.username}
-    assert pong == {"type": "pong"}
+    assert pong == {"type": "pong", "match": created["id"], "seq": current["seq"]}
     assert update["type"] == "match.view"
     assert update["match"]["seq"] == current["seq"] + 1
     assert update["match"]["my_seat"] == (current["turn"] + 1) % 4
     assert update["match"]["seats"][update["match"]["my_seat"]]["online"] is True
     assert not_found["code"] == "not_found"
     assert unknown["code"] == "bad_message"
+
+
+def test_the_heartbeat_tells_a_socket_the_latest_seq_of_a_view_it_never_got():
+    alice = make_user("alice")
+    created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
+    users = [alice, *others]
+    seen = view(client_for(users[0]), created["id"])
+    # A move whose view this socket never gets: it is committed before the socket is there.
+    move_call(match_id=created["id"], user=users[seen["turn"]], call=3, seq=seen["seq"])
+    token = Token.objects.get_or_create(user=alice)[0].key
+
+    async def session():
+        socket = WebsocketCommunicator(application, "/ws/", headers=[
+            (b"host", b"localhost"), (b"origin", b"http://localhost"),
+            (b"authorization", f"Token {token}".encode())])
+        assert (await socket.connect())[0]
+        await socket.receive_json_from(timeout=5)  # hello
+        await socket.send_json_to({"type": "ping"})
+        unwatched = await socket.receive_json_from(timeout=5)
+        await socket.send_json_to({"type": "watch", "match": created["id"]})
+        await socket.send_json_to({"type": "ping"})
+        watched = await socket.receive_json_from(timeout=5)
+        await socket.disconnect()
+        return unwatched, watched
+
+    unwatched, watched = [conforms(m) for m in async_to_sync(session)()]
+    assert unwatched == {"type": "pong"}
+    assert watched == {"type": "pong", "match": created["id"], "seq": seen["seq"] + 1}

@@ -1,5 +1,6 @@
 // The player's websocket: match views pushed after every move, with reconnect and backoff.
-// Listeners get ("view", match), ("resync") after a reconnect or a wake, ("status", bool).
+// Listeners get ("view", match), ("resync") after a reconnect or a wake, ("status", bool),
+// and ("pong", {match, seq}) with the watched match's latest seq at every heartbeat.
 
 export class Live {
   constructor() {
@@ -67,6 +68,7 @@ export class Live {
         return;
       }
       if (message.type === "match.view" && message.match) this.emit("view", message.match);
+      else if (message.type === "pong" && message.match) this.emit("pong", message);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;

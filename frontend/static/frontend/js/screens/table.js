@@ -167,6 +167,9 @@ export async function mount(main, route, ctx) {
       const known = queue.length ? queue[queue.length - 1].seq : view?.seq ?? -1;
       enqueue(data);
       if (data.seq > known + 1) refresh(); // missed moves: take the server's word for it
+    } else if (kind === "pong" && data.match === id) {
+      const known = queue.length ? queue[queue.length - 1].seq : view?.seq ?? -1;
+      if (data.seq > known) refresh(); // a view that never came: the heartbeat tells
     } else if (kind === "resync") refresh();
   });
 

@@ -1,0 +1,57 @@
+"""A view lost between the server and the phone is made good by the next heartbeat."""
+
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import act_if_my_turn, api_in_page, new_match, sign_up
+
+pytestmark = pytest.mark.browser
+
+MY_TURN = "[data-testid=hand].hand-active .card.legal:not([disabled])"
+
+
+def test_the_table_catches_up_at_the_next_heartbeat_after_views_were_lost(open_phone):
+    page = open_phone()
+    lost = {"dropping": False, "views": 0}
+
+    def relay(ws):
+        """Between the page and the server: match views vanish while ``dropping`` is on, as
+        when a server's link to Redis drops for a moment; the socket itself stays up."""
+        server = ws.connect_to_server()
+
+        def to_page(message):
+            if lost["dropping"] and '"match.view"' in str(message):
+                lost["views"] += 1
+                return
+            ws.send(message)
+
+        server.on_message(to_page)
+
+    page.route_web_socket("**/ws/", relay)
+    sign_up(page)
+    match_id = new_match(page)
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13,
+                                                                                 timeout=20_000)
+    expect(page.locator("body[data-live=on]")).to_have_count(1)
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=20_000)
+
+    # After this call only bots move until it is this player's turn again, and every view of
+    # their moves is lost on the way; the answer to the call itself comes over HTTP.
+    lost["dropping"] = True
+    assert act_if_my_turn(page, call=2)
+    deadline = time.monotonic() + 20
+    while True:
+        server = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if server["status"] == "playing" and server["turn"] == server["my_seat"]:
+            break
+        assert time.monotonic() < deadline, "the bots did not move"
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(1500)
+    assert lost["views"] >= 1
+    assert page.locator(MY_TURN).count() == 0, "the page should not know it is its turn yet"
+
+    # The app pings every 25 s; the answer carries the match's latest seq.
+    expect(page.locator(MY_TURN).first).to_be_visible(timeout=35_000)
+    assert page.errors == []
