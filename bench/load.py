@@ -379,7 +379,7 @@ def report(phases: list[Phase], tps: float) -> str:
         rate = p.moves / p.seconds
         think = f"{p.think[0]:g}–{p.think[1]:g}" if p.think[1] else "0 (at once)"
         lines.append(
-            f"| {p.matches} | {think} | {p.moves} | {rate:.0f} | {100 * rate / tps:.0f} % "
+            f"| {p.matches} | {think} | {p.moves} | {rate:.0f} | {100 * rate / tps:.1f} % "
             f"| {percentile(p.post_play, 50) * ms:.1f} / {percentile(p.post_play, 95) * ms:.1f} / "
             f"{percentile(p.post_play, 99) * ms:.1f} | {percentile(p.post_call, 99) * ms:.1f} "
             f"| {percentile(p.delivery, 50) * ms:.1f} / {percentile(p.delivery, 95) * ms:.1f} / "
