@@ -367,8 +367,8 @@ def report(phases: list[Phase], tps: float) -> str:
     ms = 1000
     lines = [
         f"pgbench (TPC-B-like, scale 10, 8 clients, 2 threads): {tps:.0f} TPS",
-        "moves/s: moves committed while every player of the phase plays (its first "
-        "`--seconds`), over those seconds",
+        "moves/s: moves committed in the phase's first `--seconds` (the players arrive over "
+        "the ramp, then all play), over those seconds",
         "",
         "| matches | players think, s | moves | moves/s | % of pgbench "
         "| POST play p50 / p95 / p99 ms | POST call p99 ms | socket after POST p50 / p95 / p99 ms "
@@ -452,8 +452,8 @@ def main() -> int:
             started, cpu_before = time.time(), cpu_by_role()
             asyncio.run(run_phase(base, tokens, phase))
             cpu_after = cpu_by_role()
-            # Throughput over the phase's own seconds, while every player plays; the CPU
-            # figures cover the wind-down too and are divided by every move it made.
+            # Throughput over the phase's own seconds, not the wind-down when fewer players
+            # are left; the CPU figures cover the wind-down too, divided by every move made.
             phase.moves = moves_between(started, started + args.seconds)
             phase.all_moves = moves_between(started, time.time())
             phase.cpu = {role: cpu_after[role] - cpu_before.get(role, 0.0)
