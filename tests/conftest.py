@@ -65,9 +65,24 @@ def make_user(username: str):
 
 def client_for(user) -> APIClient:
     client = APIClient()
-    token, _ = Token.objects.get_or_create(user=user)
-    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_of(user)}")
     return client
+
+
+def token_of(user) -> str:
+    return Token.objects.get_or_create(user=user)[0].key
+
+
+def socket_with(token: str):
+    """An in-process websocket to the site's own ASGI app from its own origin, signed in with
+    ``token``; make it inside the test's event loop."""
+    from channels.testing import WebsocketCommunicator
+
+    from callbreak_site.asgi import application
+
+    return WebsocketCommunicator(application, "/ws/", headers=[
+        (b"host", b"localhost"), (b"origin", b"http://localhost"),
+        (b"authorization", f"Token {token}".encode())])
 
 
 @pytest.fixture

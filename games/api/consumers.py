@@ -68,16 +68,16 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
         kind = content.get("type") if isinstance(content, dict) else None
         if kind == "ping":
             await presence_connect(user_id=self.user_id)
-            if self.watching is None:
-                await self.send_json({"type": "pong"})
-                return
-            # Views are sent at most once: one missed (a server's Redis link dropped for a
-            # moment) is noticed by the client at the next heartbeat from the latest seq.
+            pong: dict[str, Any] = {"type": "pong"}
             watching = self.watching
-            await presence_watch(user_id=self.user_id, match_id=watching)
-            seq = await _seq_of(watching)
-            await self.send_json({"type": "pong"} if seq is None
-                                 else {"type": "pong", "match": watching, "seq": seq})
+            if watching is not None:
+                await presence_watch(user_id=self.user_id, match_id=watching)
+                # Views are sent at most once: one missed (a server's Redis link dropped for
+                # a moment) is noticed by the client at the next heartbeat from the latest seq.
+                seq = await _seq_of(watching)
+                if seq is not None:
+                    pong.update(match=watching, seq=seq)
+            await self.send_json(pong)
         elif kind == "watch":
             match_id = content.get("match")
             if not isinstance(match_id, int) or not await _is_seated(self.user_id, match_id):

@@ -102,8 +102,7 @@ class Rules:
     def _from_dict(cls, data: dict[str, Any]) -> Rules:
         overrides = dict(data)
         base = cls.preset(overrides.pop("preset", "standard"))
-        known = {f.name for f in fields(cls)}
-        unknown = sorted(set(overrides) - known)
+        unknown = sorted(set(overrides) - set(_NAMES))
         if unknown:
             raise EngineError("bad_rules", f"Unknown rule(s): {', '.join(map(str, unknown))}.")
         return replace(base, **overrides)

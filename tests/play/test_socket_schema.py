@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
-from channels.testing import WebsocketCommunicator
-from rest_framework.authtoken.models import Token
 
-from callbreak_site.asgi import application
 from games.api.messages import SERVER_MESSAGES
 from games.services.moves import move_call
 from tests.api.helpers import four_humans, view
-from tests.conftest import client_for, make_user, needs_services
+from tests.conftest import client_for, make_user, needs_services, socket_with, token_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
@@ -30,12 +27,10 @@ def test_hello_view_pong_and_error_messages_follow_the_schema():
     current = view(client_for(users[0]), created["id"])
     mover = users[current["turn"]]
     watcher = users[(current["turn"] + 1) % 4]
-    token = Token.objects.get_or_create(user=watcher)[0].key
+    token = token_of(watcher)
 
     async def session():
-        socket = WebsocketCommunicator(application, "/ws/", headers=[
-            (b"host", b"localhost"), (b"origin", b"http://localhost"),
-            (b"authorization", f"Token {token}".encode())])
+        socket = socket_with(token)
         assert (await socket.connect())[0]
         messages = [await socket.receive_json_from(timeout=5)]
         await socket.send_json_to({"type": "watch", "match": created["id"]})
@@ -69,12 +64,10 @@ def test_the_heartbeat_tells_a_socket_the_latest_seq_of_a_view_it_never_got():
     seen = view(client_for(users[0]), created["id"])
     # A move whose view this socket never gets: it is committed before the socket is there.
     move_call(match_id=created["id"], user=users[seen["turn"]], call=3, seq=seen["seq"])
-    token = Token.objects.get_or_create(user=alice)[0].key
+    token = token_of(alice)
 
     async def session():
-        socket = WebsocketCommunicator(application, "/ws/", headers=[
-            (b"host", b"localhost"), (b"origin", b"http://localhost"),
-            (b"authorization", f"Token {token}".encode())])
+        socket = socket_with(token)
         assert (await socket.connect())[0]
         await socket.receive_json_from(timeout=5)  # hello
         await socket.send_json_to({"type": "ping"})

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 import pytest
 from asgiref.sync import async_to_sync
-from channels.testing import WebsocketCommunicator
-from rest_framework.authtoken.models import Token
 
-from callbreak_site.asgi import application
 from games.models import Match, Seat
 from games.services.moves import start_match
 from games.services.notify import notify_finished, notify_turn
-from tests.conftest import make_user
+from tests.conftest import make_user, socket_with, token_of
 from tests.push.conftest import subscribe
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -45,12 +42,10 @@ def test_turn_push_goes_to_an_away_player_and_not_to_one_watching(
     assert payload["kind"] == "turn" and payload["match_id"] == match.id
     assert payload["url"] == f"/m/{match.id}"
 
-    token = Token.objects.get_or_create(user=owner)[0].key
+    token = token_of(owner)
 
     async def watching_then_notify():
-        socket = WebsocketCommunicator(application, "/ws/", headers=[
-            (b"host", b"localhost"), (b"origin", b"http://localhost"),
-            (b"authorization", f"Token {token}".encode())])
+        socket = socket_with(token)
         await socket.connect()
         await socket.receive_json_from()
         await socket.send_json_to({"type": "watch", "match": match.id})

@@ -50,10 +50,13 @@ export async function mount(main, route, ctx) {
 
   // Views arrive from HTTP answers, the websocket and refetches; the newest seq wins, and
   // other players' moves are shown one at a time.
+  function newestSeq() {
+    return queue.length ? queue[queue.length - 1].seq : view ? view.seq : -1;
+  }
+
   function enqueue(next) {
     if (closed || next.id !== id) return;
-    const newest = queue.length ? queue[queue.length - 1].seq : view ? view.seq : -1;
-    if (next.seq <= newest) return;
+    if (next.seq <= newestSeq()) return;
     queue.push(next);
     pump();
   }
@@ -164,12 +167,11 @@ export async function mount(main, route, ctx) {
 
   const off = ctx.live.on((kind, data) => {
     if (kind === "view" && data.id === id) {
-      const known = queue.length ? queue[queue.length - 1].seq : view?.seq ?? -1;
+      const known = newestSeq();
       enqueue(data);
       if (data.seq > known + 1) refresh(); // missed moves: take the server's word for it
     } else if (kind === "pong" && data.match === id) {
-      const known = queue.length ? queue[queue.length - 1].seq : view?.seq ?? -1;
-      if (data.seq > known) refresh(); // a view that never came: the heartbeat tells
+      if (data.seq > newestSeq()) refresh(); // a view that never came: the heartbeat tells
     } else if (kind === "resync") refresh();
   });
 
