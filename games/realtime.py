@@ -1,4 +1,10 @@
-"""Delivery of views to players' sockets through the channel layer."""
+"""Delivery of views to players' sockets through the channel layer.
+
+With Redis Pub/Sub (any server with Redis) the views of a change are published straight from
+the thread that committed it: one pipelined ``PUBLISH`` per change, in the layer's own message
+format, with no hand-over to an event loop. Other layers (the in-memory one of the embedded
+run) are sent to on an event loop.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,9 @@ import threading
 import weakref
 from typing import Any
 
+import redis
 from channels.layers import InMemoryChannelLayer, get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 
 from callbreak_site import embedded
 
@@ -20,6 +28,7 @@ _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
 _send_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary())
+_publishers: dict[str, redis.Redis] = {}
 
 
 def user_group(user_id: int) -> str:
@@ -43,6 +52,10 @@ def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
+    publisher = _publisher_for(layer)
+    if publisher is not None and _running_loop() is None:
+        _publish_now(layer, publisher, messages)
+        return
     loop = embedded.server_loop()
     if not (isinstance(layer, InMemoryChannelLayer) and loop is not None and loop.is_running()):
         loop = _publisher_loop()
@@ -56,6 +69,36 @@ def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
         asyncio.run_coroutine_threadsafe(sending, loop).result(PUBLISH_TIMEOUT_SECONDS + 1)
     except TimeoutError:  # still queued behind earlier changes; it goes out when they have
         logger.warning("live update to %s is late", messages[0][0])
+
+
+def _publisher_for(layer: Any) -> redis.Redis | None:
+    """A synchronous client of the layer's Redis when it is the Pub/Sub layer on one server
+    given by URL (as the settings configure it); None otherwise."""
+    if not isinstance(layer, RedisPubSubChannelLayer):
+        return None
+    hosts = layer._kwargs.get("hosts") or []
+    if len(hosts) != 1 or not isinstance(hosts[0], str):
+        return None
+    client = _publishers.get(hosts[0])
+    if client is None:
+        client = _publishers.setdefault(hosts[0], redis.Redis.from_url(
+            hosts[0], socket_timeout=PUBLISH_TIMEOUT_SECONDS,
+            socket_connect_timeout=PUBLISH_TIMEOUT_SECONDS))
+    return client
+
+
+def _publish_now(layer: Any, publisher: redis.Redis,
+                 messages: list[tuple[str, dict[str, Any]]]) -> None:
+    # The name Redis Pub/Sub carries a group's messages on, as the layer's group_send uses it
+    # (the socket tests fail should it ever change).
+    prefix = layer._kwargs.get("prefix", "asgi")
+    try:
+        with publisher.pipeline(transaction=False) as pipe:
+            for group, message in messages:
+                pipe.publish(f"{prefix}__group__{group}", layer.serialize(message))
+            pipe.execute()
+    except redis.RedisError:  # a lost live update is recovered by the client's refetch
+        logger.warning("live update to %s could not be sent", messages[0][0], exc_info=True)
 
 
 async def _send_in_order(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
