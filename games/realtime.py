@@ -39,8 +39,10 @@ def user_group(user_id: int) -> str:
 def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
     """Send each user their own view after each step of a change, in order (never anyone
     else's view): one channel-layer message per user, which their sockets pass on as one
-    ``match.view`` frame per step. The sending happens on an event loop, one change after
-    another, so a socket sees the views in the order of ``seq``."""
+    ``match.view`` frame per step. Called right after the commit and before the change's
+    tasks are queued, it returns once the views are sent: the move that follows a change (a
+    bot's, or a player's who saw it) is published after it, so a socket sees the views in the
+    order of ``seq`` (and a client that sees a gap refetches)."""
     by_user: dict[int, list[dict[str, Any]]] = {}
     for views in steps:
         for user_id, view in views.items():
