@@ -16,8 +16,10 @@ import weakref
 from typing import Any
 
 import redis
+from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import InMemoryChannelLayer, get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
+from django.conf import settings
 
 from callbreak_site import embedded
 
@@ -78,7 +80,7 @@ def _publisher_for(layer: Any) -> redis.Redis | None:
     given by URL (as the settings configure it); None otherwise."""
     if not isinstance(layer, RedisPubSubChannelLayer):
         return None
-    hosts = layer._kwargs.get("hosts") or []
+    hosts = _layer_config().get("hosts") or []
     if len(hosts) != 1 or not isinstance(hosts[0], str):
         return None
     client = _publishers.get(hosts[0])
@@ -93,7 +95,7 @@ def _publish_now(layer: Any, publisher: redis.Redis,
                  messages: list[tuple[str, dict[str, Any]]]) -> None:
     # The name Redis Pub/Sub carries a group's messages on, as the layer's group_send uses it
     # (the socket tests fail should it ever change).
-    prefix = layer._kwargs.get("prefix", "asgi")
+    prefix = _layer_config().get("prefix", "asgi")
     try:
         with publisher.pipeline(transaction=False) as pipe:
             for group, message in messages:
@@ -101,6 +103,10 @@ def _publish_now(layer: Any, publisher: redis.Redis,
             pipe.execute()
     except redis.RedisError:  # a lost live update is recovered by the client's refetch
         logger.warning("live update to %s could not be sent", messages[0][0], exc_info=True)
+
+
+def _layer_config() -> dict[str, Any]:
+    return settings.CHANNEL_LAYERS[DEFAULT_CHANNEL_LAYER].get("CONFIG", {})
 
 
 async def _send_in_order(layer: Any, messages: list[tuple[str, dict[str, Any]]]) -> None:
