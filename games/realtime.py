@@ -13,6 +13,7 @@ import logging
 import os
 import threading
 import weakref
+from functools import cache
 from typing import Any
 
 import redis
@@ -30,7 +31,6 @@ _loop: asyncio.AbstractEventLoop | None = None
 _loop_pid: int | None = None
 _send_locks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
     weakref.WeakKeyDictionary())
-_publishers: dict[str, redis.Redis] = {}
 
 
 def user_group(user_id: int) -> str:
@@ -83,12 +83,14 @@ def _publisher_for(layer: Any) -> redis.Redis | None:
     hosts = _layer_config().get("hosts") or []
     if len(hosts) != 1 or not isinstance(hosts[0], str):
         return None
-    client = _publishers.get(hosts[0])
-    if client is None:
-        client = _publishers.setdefault(hosts[0], redis.Redis.from_url(
-            hosts[0], socket_timeout=PUBLISH_TIMEOUT_SECONDS,
-            socket_connect_timeout=PUBLISH_TIMEOUT_SECONDS))
-    return client
+    return _redis_at(hosts[0])
+
+
+@cache
+def _redis_at(url: str) -> redis.Redis:
+    """One client per Redis URL and process (it is safe to share between threads)."""
+    return redis.Redis.from_url(url, socket_timeout=PUBLISH_TIMEOUT_SECONDS,
+                                socket_connect_timeout=PUBLISH_TIMEOUT_SECONDS)
 
 
 def _publish_now(layer: Any, publisher: redis.Redis,

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import sys
+import textwrap
 import time
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -12,6 +17,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 PASSWORD = "a-Long-pass-phrase-7"
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -67,6 +73,15 @@ def client_for(user) -> APIClient:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {token_of(user)}")
     return client
+
+
+def run_fresh(code: str, env: dict[str, str]) -> dict:
+    """Run ``code`` in a new interpreter at the project's root with ``env`` (so this test
+    process stays as it is) and read the JSON it prints last."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def token_of(user) -> str:

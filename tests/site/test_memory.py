@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-import textwrap
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.conftest import run_fresh
 
 
-def run_fresh(code: str) -> dict:
-    """Run ``code`` in a new interpreter (so this test process stays as it is) and read the
-    JSON it prints last."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=ROOT,
-                          env=dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings"),
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
+def site_env() -> dict[str, str]:
+    return dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings")
 
 
 def test_the_web_process_freezes_its_start_up_objects_at_lifespan_start_up():
@@ -43,7 +32,7 @@ def test_the_web_process_freezes_its_start_up_objects_at_lifespan_start_up():
         before, sent = asyncio.run(start_up())
         print(json.dumps({"before": before, "after": gc.get_freeze_count(), "sent": sent,
                           "views": "games.api.views" in sys.modules}))
-    """)
+    """, site_env())
     assert found["sent"] == ["lifespan.startup.complete", "lifespan.shutdown.complete"]
     assert found["before"] == 0
     assert found["after"] > 50_000  # Django, DRF, Channels and the site's own modules
@@ -62,7 +51,7 @@ def test_a_celery_worker_freezes_its_start_up_objects_once_ready():
         keep = [[n] for n in range(1000)]  # made later: not frozen by a second signal
         worker_ready.send(sender=None)
         print(json.dumps({"before": before, "once": once, "twice": gc.get_freeze_count()}))
-    """)
+    """, site_env())
     assert found["before"] == 0
     assert found["once"] > 10_000
     assert found["twice"] == found["once"]

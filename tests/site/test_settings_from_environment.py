@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.conftest import run_fresh
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,11 +37,7 @@ def probe(tmp_path: Path, **env: str) -> dict:
              if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "PORT", "ALLOWED_HOSTS",
                           "SECRET_KEY", "PRODUCTION"}}
     clean.update(DJANGO_SETTINGS_MODULE="callbreak_site.settings", VAR_DIR=str(tmp_path), **env)
-    result = subprocess.run(
-        [sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True,
-        check=True,
-    )
-    return json.loads(result.stdout.strip().splitlines()[-1])
+    return run_fresh(PROBE, clean)
 
 
 def test_no_environment_means_sqlite_in_memory_layer_and_in_process_worker(tmp_path):
