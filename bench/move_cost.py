@@ -70,11 +70,20 @@ def main() -> int:
     token, _ = Token.objects.get_or_create(user=user)
     client = Client(headers={"Authorization": f"Token {token.key}"})
     player_cpu, bot_cpu, player_queries, bot_queries = [], [], [], []
+    create_cpu, create_queries = [], []
     bot_moves = 0
     body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
             "opponents": ["bot:easy"] * 3}
     for number in range(args.matches + 1):  # the first match warms up and is not counted
-        view = client.post("/api/matches/", body, content_type="application/json").json()
+        with CaptureQueriesContext(connection) as queries:
+            started = time.process_time()
+            created = client.post("/api/matches/", body, content_type="application/json")
+            spent = time.process_time() - started
+        assert created.status_code == 201, created.content
+        view = created.json()
+        if number:
+            create_cpu.append(spent)
+            create_queries.append(len(queries))
         while view["status"] != "finished":
             if view["turn"] == view["my_seat"]:
                 kind = "call" if view["status"] == "bidding" else "play"
@@ -116,6 +125,9 @@ def main() -> int:
         "player_move_cpu_ms": round(statistics.mean(player_cpu) * ms, 2),
         "player_move_cpu_ms_median": round(statistics.median(player_cpu) * ms, 2),
         "player_move_queries": round(statistics.mean(player_queries), 2),
+        "matches_created": len(create_cpu),
+        "create_cpu_ms": round(statistics.mean(create_cpu) * ms, 2),
+        "create_queries": round(statistics.mean(create_queries), 2),
         "bot_runs": len(bot_cpu),
         "bot_moves": bot_moves,
         "bot_run_cpu_ms": round(statistics.mean(bot_cpu) * ms, 2),
