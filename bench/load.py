@@ -48,6 +48,8 @@ class Phase:
     seconds: float
     think: tuple[float, float] = (0.0, 0.0)  # a player's pause before each move, in seconds
     post_play: list[float] = field(default_factory=list)
+    slow_play_at: list[float] = field(default_factory=list)  # when each slow POST play began
+    started: float = 0.0  # time.perf_counter() at the start of the phase
     post_call: list[float] = field(default_factory=list)
     delivery: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
@@ -57,6 +59,16 @@ class Phase:
     all_moves: int = 0  # committed until the last match of the phase ended
     elapsed: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by role over the phase
+
+
+SLOW_SECONDS = 0.1  # the latency target of POST play
+
+
+def slow_bursts(phase: Phase, top: int = 5) -> str:
+    """The seconds of the phase with the most slow POST plays (they come in bursts when
+    something stalls the site: a garbage collection, the machine)."""
+    by_second = Counter(int(at) for at in phase.slow_play_at)
+    return ", ".join(f"{second} s ({count})" for second, count in by_second.most_common(top))
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -322,6 +334,8 @@ class Player:
         view = orjson.loads(raw)
         if timings is not None:
             timings.append(answered - started)
+            if timings is self.phase.post_play and answered - started > SLOW_SECONDS:
+                self.phase.slow_play_at.append(started - self.phase.started)
             delivery = asyncio.create_task(self._delivered(view["id"], view["seq"], answered))
             self.deliveries.add(delivery)
             delivery.add_done_callback(self.deliveries.discard)
@@ -347,7 +361,7 @@ class Player:
 
 
 async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
-    started = time.monotonic()
+    started, phase.started = time.monotonic(), time.perf_counter()
     stop_at = started + phase.seconds
     crowd = [Player(base, token, phase) for token in tokens[:phase.matches]]
     tasks = []
@@ -401,6 +415,11 @@ def report(phases: list[Phase], runs: list[float]) -> str:
         lines.append(f"| {p.matches} | " + " | ".join(
             f"{per.get(role, 0):.2f}" for role in ("web", "worker", "postgres", "redis",
                                                    "players")) + f" | {sum(per.values()):.2f} |")
+    for p in phases:
+        if p.slow_play_at and p.think[1]:  # players at once are slow by design (a queue)
+            lines.append(f"POST play over {SLOW_SECONDS * ms:.0f} ms at {p.matches} matches: "
+                         f"{len(p.slow_play_at)} of {len(p.post_play)}; most in the phase's "
+                         f"second {slow_bursts(p)}")
     for p in phases:
         for kind, count in p.errors.items():
             lines.append(f"errors at {p.matches} matches: {count} × {kind}")
@@ -487,6 +506,7 @@ def main() -> int:
         "pgbench_tps": max(runs), "pgbench_tps_before_after": runs,
         "phases": [{"matches": p.matches, "seconds": p.elapsed, "moves": p.moves,
                     "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
+                    "slow_post_play_started_s": sorted(round(at, 3) for at in p.slow_play_at),
                     "delivery_ms": [percentile(p.delivery, q) * 1000 for q in (50, 95, 99)],
                     "errors": dict(p.errors), "finished": p.finished,
                     "think_s": list(p.think), "all_moves": p.all_moves,

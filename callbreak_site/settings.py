@@ -182,7 +182,6 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600)}
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "callbreak")
-CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {
         "task": "games.tasks.sweep_deadlines",

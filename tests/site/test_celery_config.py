@@ -23,6 +23,11 @@ def test_the_config_is_a_plain_mapping_of_the_celery_names_only():
     assert "DATABASES" not in config and "SECRET_KEY" not in config
 
 
+def test_no_setting_is_read_under_a_deprecated_name():
+    assert app.conf.deprecated_settings == set()
+    assert str(app.timezone) == "UTC"  # Celery's default with enable_utc, as Django's TIME_ZONE
+
+
 def test_names_the_settings_leave_out_keep_celerys_defaults():
     assert app.conf.task_serializer == "json"
     assert app.conf.worker_prefetch_multiplier == settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
