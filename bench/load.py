@@ -50,6 +50,7 @@ class Phase:
     post_play: list[float] = field(default_factory=list)
     slow_play_at: list[float] = field(default_factory=list)  # when each slow POST play began
     started: float = 0.0  # time.perf_counter() at the start of the phase
+    started_at: float = 0.0  # time.time() at the start of the phase
     post_call: list[float] = field(default_factory=list)
     delivery: list[float] = field(default_factory=list)
     errors: Counter = field(default_factory=Counter)
@@ -361,7 +362,7 @@ class Player:
 
 
 async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
-    started, phase.started = time.monotonic(), time.perf_counter()
+    started, phase.started, phase.started_at = time.monotonic(), time.perf_counter(), time.time()
     stop_at = started + phase.seconds
     crowd = [Player(base, token, phase) for token in tokens[:phase.matches]]
     tasks = []
@@ -506,6 +507,7 @@ def main() -> int:
         "pgbench_tps": max(runs), "pgbench_tps_before_after": runs,
         "phases": [{"matches": p.matches, "seconds": p.elapsed, "moves": p.moves,
                     "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
+                    "started_at": p.started_at,
                     "slow_post_play_started_s": sorted(round(at, 3) for at in p.slow_play_at),
                     "delivery_ms": [percentile(p.delivery, q) * 1000 for q in (50, 95, 99)],
                     "errors": dict(p.errors), "finished": p.finished,
