@@ -67,7 +67,7 @@ SLOW_SECONDS = 0.1  # the latency target of POST play
 
 def slow_bursts(phase: Phase, top: int = 5) -> str:
     """The seconds of the phase with the most slow POST plays (they come in bursts when
-    something stalls the site: a garbage collection, the machine)."""
+    something stalls the site: a garbage collection, a slow flush of PostgreSQL's log)."""
     by_second = Counter(int(at) for at in phase.slow_play_at)
     return ", ".join(f"{second} s ({count})" for second, count in by_second.most_common(top))
 

@@ -29,5 +29,7 @@ def test_no_setting_is_read_under_a_deprecated_name():
 
 
 def test_names_the_settings_leave_out_keep_celerys_defaults():
+    assert not hasattr(settings, "CELERY_TASK_SERIALIZER")
+    assert not hasattr(settings, "CELERY_WORKER_CONCURRENCY")
     assert app.conf.task_serializer == "json"
-    assert app.conf.worker_prefetch_multiplier == settings.CELERY_WORKER_PREFETCH_MULTIPLIER == 1
+    assert app.conf.worker_concurrency is None  # the command line's --concurrency decides
