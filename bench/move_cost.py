@@ -19,6 +19,8 @@ import pstats
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 PG = "postgres://postgres@127.0.0.1:5432"
 
@@ -44,6 +46,21 @@ def configure(database: str, redis_url: str) -> None:
     call_command("migrate", verbosity=0)
 
 
+@contextmanager
+def measured(cpu: list[float], queries: list[int], counted: bool) -> Iterator[None]:
+    """The process CPU time and the database queries of the block, recorded if ``counted``."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        started = time.process_time()
+        yield
+        spent = time.process_time() - started
+    if counted:
+        cpu.append(spent)
+        queries.append(len(captured))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=12)
@@ -58,9 +75,8 @@ def main() -> int:
     configure(args.database, args.redis)
 
     from django.contrib.auth import get_user_model
-    from django.db import connection, reset_queries
+    from django.db import reset_queries
     from django.test import Client
-    from django.test.utils import CaptureQueriesContext
     from rest_framework.authtoken.models import Token
 
     from games.models import Match
@@ -75,45 +91,30 @@ def main() -> int:
     body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
             "opponents": ["bot:easy"] * 3}
     for number in range(args.matches + 1):  # the first match warms up and is not counted
-        with CaptureQueriesContext(connection) as queries:
-            started = time.process_time()
+        with measured(create_cpu, create_queries, counted=bool(number)):
             created = client.post("/api/matches/", body, content_type="application/json")
-            spent = time.process_time() - started
         assert created.status_code == 201, created.content
         view = created.json()
-        if number:
-            create_cpu.append(spent)
-            create_queries.append(len(queries))
         while view["status"] != "finished":
             if view["turn"] == view["my_seat"]:
                 kind = "call" if view["status"] == "bidding" else "play"
                 move = {"seq": view["seq"], kind if kind == "call" else "card": view["legal"][0]}
-                with CaptureQueriesContext(connection) as queries:
-                    started = time.process_time()
+                with measured(player_cpu, player_queries, counted=bool(number)):
                     if profiler and number:
                         profiler.enable()
                     answer = client.post(f"/api/matches/{view['id']}/{kind}/", move,
                                          content_type="application/json")
                     if profiler:
                         profiler.disable()
-                    spent = time.process_time() - started
                 assert answer.status_code == 200, answer.content
                 view = answer.json()
-                if number:
-                    player_cpu.append(spent)
-                    player_queries.append(len(queries))
                 continue
             match = Match.objects.get(pk=view["id"])
-            with CaptureQueriesContext(connection) as queries:
-                started = time.process_time()
+            with measured(bot_cpu, bot_queries, counted=bool(number)):
                 played = bot_turn_play(match_id=match.id, seq=match.seq)
-                spent = time.process_time() - started
             assert played
-            after = Match.objects.get(pk=view["id"])
             if number:
-                bot_cpu.append(spent)
-                bot_queries.append(len(queries))
-                bot_moves += after.seq - match.seq
+                bot_moves += Match.objects.get(pk=view["id"]).seq - match.seq
             view = client.get(f"/api/matches/{view['id']}/").json()
         reset_queries()
     import redis
