@@ -6,10 +6,11 @@ inactive user."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
@@ -20,11 +21,9 @@ from callbreak_site import rows
 class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         users = get_user_model()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {rows.columns(Token, 't')}, {rows.columns(users, 'u')} "
-                f"FROM {rows.table(Token)} t JOIN {rows.table(users)} u ON u.id = t.user_id "
-                "WHERE t.key = %s", [key])
+        db = connections[DEFAULT_DB_ALIAS]
+        with db.cursor() as cursor:
+            cursor.execute(_token_sql(db.vendor), [key])
             row = cursor.fetchone()
         if row is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
@@ -34,3 +33,11 @@ class TokenAuthentication(authentication.TokenAuthentication):
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         Token.user.field.set_cached_value(token, user)
         return user, token
+
+
+@cache
+def _token_sql(vendor: str) -> str:
+    users = get_user_model()
+    return (f"SELECT {rows.columns(Token, 't')}, {rows.columns(users, 'u')} "
+            f"FROM {rows.table(Token)} t JOIN {rows.table(users)} u ON u.id = t.user_id "
+            "WHERE t.key = %s")

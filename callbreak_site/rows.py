@@ -5,6 +5,10 @@ seats, the move rows, the match row) compiling cost more CPU than the database s
 queries. These helpers build each statement once from the model's own metadata, run it through
 Django's cursor (so transactions, the query log and the test budgets see it) and hand back
 ordinary model instances, so the code around them cannot tell the difference.
+
+Each helper looks the database connection up once: every attribute read through Django's
+``connection`` proxy is a look-up of the thread's connection, and a row of ten fields asks
+for it dozens of times.
 """
 
 from __future__ import annotations
@@ -13,10 +17,16 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.models import Field, Model
 
 M = TypeVar("M", bound=Model)
+
+
+def _db() -> BaseDatabaseWrapper:
+    """This thread's default connection, not the proxy in front of it."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 @cache
@@ -30,26 +40,32 @@ def _fields(model: type[Model], only: tuple[str, ...] = ()) -> tuple[Field, ...]
 def columns(model: type[Model], alias: str, only: tuple[str, ...] = ()) -> str:
     """The select list of the columns of ``model`` (all, or the primary key and ``only``) as
     ``alias``, in the order ``from_row`` reads them."""
-    return _columns(model, alias, only)
+    return _columns(model, alias, only, _db().vendor)
 
 
 @cache
-def _columns(model: type[Model], alias: str, only: tuple[str, ...]) -> str:
-    quote = connection.ops.quote_name
+def _columns(model: type[Model], alias: str, only: tuple[str, ...], vendor: str) -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, only))
 
 
 def table(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
+    return _table(model, _db().vendor)
+
+
+@cache
+def _table(model: type[Model], vendor: str) -> str:
+    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.db_table)
 
 
 @cache
 def _converters(model: type[Model], only: tuple[str, ...],
                 vendor: str) -> tuple[tuple[int, Field, list[Callable]], ...]:
+    db = connections[DEFAULT_DB_ALIAS]
     found = []
     for index, field in enumerate(_fields(model, only)):
         col = field.get_col(model._meta.db_table)
-        converters = connection.ops.get_db_converters(col) + col.get_db_converters(connection)
+        converters = db.ops.get_db_converters(col) + col.get_db_converters(db)
         if converters:
             found.append((index, field, converters))
     return tuple(found)
@@ -65,29 +81,54 @@ def from_row(model: type[M], row: Sequence[Any], offset: int = 0,
     """An instance of ``model`` from its columns in ``row`` starting at ``offset`` (as
     ``columns`` selected them), converted as the ORM converts them; fields left out by
     ``only`` are deferred."""
+    return _from_row(_db(), model, row, offset, only)
+
+
+def _from_row(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any], offset: int,
+              only: tuple[str, ...]) -> M:
     names = _attnames(model, only)
     values = list(row[offset:offset + len(names)])
-    for index, field, converters in _converters(model, only, connection.vendor):
+    for index, field, converters in _converters(model, only, db.vendor):
         value = values[index]
         for convert in converters:
-            value = convert(value, field, connection)
+            value = convert(value, field, db)
         values[index] = value
-    return model.from_db(connection.alias, names, values)
+    return model.from_db(db.alias, names, values)
+
+
+@cache
+def _select_sql(model: type[Model], only: tuple[str, ...], lock: bool, vendor: str) -> str:
+    db = connections[DEFAULT_DB_ALIAS]
+    sql = (f"SELECT {_columns(model, 't', only, vendor)} FROM {_table(model, vendor)} t "
+           f"WHERE t.{_pk(model)} = %s")
+    if lock and db.features.has_select_for_update:
+        sql += " FOR NO KEY UPDATE" if db.features.has_select_for_no_key_update else " FOR UPDATE"
+    return sql
 
 
 def fetch(model: type[M], pk: Any, *, lock: bool = False, only: tuple[str, ...] = ()) -> M | None:
     """The row of ``model`` with primary key ``pk`` (all fields, or the key and ``only``);
     ``lock`` takes its row lock for the rest of the transaction (a lock that still lets other
     rows reference it)."""
-    sql = (f"SELECT {columns(model, 't', only)} FROM {table(model)} t "
-           f"WHERE t.{_pk(model)} = %s")
-    if lock and connection.features.has_select_for_update:
-        no_key = connection.features.has_select_for_no_key_update
-        sql += " FOR NO KEY UPDATE" if no_key else " FOR UPDATE"
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [pk])
+    db = _db()
+    with db.cursor() as cursor:
+        cursor.execute(_select_sql(model, only, lock, db.vendor), [pk])
         row = cursor.fetchone()
-    return None if row is None else from_row(model, row, only=only)
+    return None if row is None else _from_row(db, model, row, 0, only)
+
+
+@cache
+def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
+    return tuple(f for f in _fields(model) if not f.primary_key)
+
+
+@cache
+def _insert_sql(model: type[Model], count: int, vendor: str) -> str:
+    fields = _insert_fields(model)
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return (f"INSERT INTO {_table(model, vendor)} ({', '.join(quote(f.column) for f in fields)}) "
+            f"VALUES {', '.join([one] * count)}")
 
 
 def insert(objs: Iterable[Model]) -> None:
@@ -97,42 +138,49 @@ def insert(objs: Iterable[Model]) -> None:
     if not objs:
         return
     model = type(objs[0])
-    fields = [f for f in _fields(model) if not f.primary_key]
-    quote = connection.ops.quote_name
-    one = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    values = [f.get_db_prep_save(f.pre_save(obj, True), connection)
-              for obj in objs for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table(model)} ({', '.join(quote(f.column) for f in fields)}) "
-            f"VALUES {', '.join([one] * len(objs))}", values)
+    db = _db()
+    fields = _insert_fields(model)
+    values = [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
+    with db.cursor() as cursor:
+        cursor.execute(_insert_sql(model, len(objs), db.vendor), values)
 
 
 def update(obj: Model, names: Sequence[str]) -> int:
     """UPDATE the fields ``names`` of ``obj``'s row from the instance (``auto_now`` fields
     among them are set to now, as ``save`` does). Returns the rows changed."""
-    meta = obj._meta
-    fields = [meta.get_field(name) for name in names]
-    values = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in fields]
-    return _update(type(obj), obj.pk, fields, values)
+    db = _db()
+    model = type(obj)
+    fields = _named_fields(model, tuple(names))
+    values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
+    return _update(db, model, obj.pk, fields, values)
 
 
 def update_pk(model: type[Model], pk: Any, **changes: Any) -> int:
     """UPDATE the given fields of the row of ``model`` with primary key ``pk``."""
-    fields = [model._meta.get_field(name) for name in changes]
-    values = [f.get_db_prep_save(v, connection) for f, v in zip(fields, changes.values(),
-                                                                 strict=True)]
-    return _update(model, pk, fields, values)
+    db = _db()
+    fields = _named_fields(model, tuple(changes))
+    values = [f.get_db_prep_save(v, db) for f, v in zip(fields, changes.values(), strict=True)]
+    return _update(db, model, pk, fields, values)
 
 
-def _update(model: type[Model], pk: Any, fields: list[Field], values: list[Any]) -> int:
-    quote = connection.ops.quote_name
+@cache
+def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field, ...]:
+    return tuple(model._meta.get_field(name) for name in names)
+
+
+@cache
+def _update_sql(model: type[Model], fields: tuple[Field, ...], vendor: str) -> str:
+    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
-    with connection.cursor() as cursor:
-        cursor.execute(f"UPDATE {table(model)} SET {assignments} WHERE {_pk(model)} = %s",
-                       [*values, pk])
+    return f"UPDATE {_table(model, vendor)} SET {assignments} WHERE {_pk(model)} = %s"
+
+
+def _update(db: BaseDatabaseWrapper, model: type[Model], pk: Any, fields: tuple[Field, ...],
+            values: list[Any]) -> int:
+    with db.cursor() as cursor:
+        cursor.execute(_update_sql(model, fields, db.vendor), [*values, pk])
         return cursor.rowcount
 
 
 def _pk(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.pk.column)
+    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.pk.column)

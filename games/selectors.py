@@ -6,10 +6,11 @@ decides what a seat may see.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, QuerySet
 
 from callbreak_site import rows
@@ -82,28 +83,33 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
 def seats_of(match: Match) -> list[Seat]:
     """The seats of ``match`` in order, each with its player and invitee (of the users only
     the id and username are loaded: that is all a seat shows)."""
-    users = rows.table(get_user_model())
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {rows.columns(Seat, 's')}, u.id, u.username, r.id, r.username "
-            f"FROM {rows.table(Seat)} s LEFT JOIN {users} u ON u.id = s.user_id "
-            f"LEFT JOIN {users} r ON r.id = s.reserved_for_id "
-            "WHERE s.match_id = %s ORDER BY s.number", [match.pk])
+    db = connections[DEFAULT_DB_ALIAS]
+    with db.cursor() as cursor:
+        cursor.execute(_seats_sql(db.vendor), [match.pk])
         found = cursor.fetchall()
     seats = []
     for row in found:
         seat = rows.from_row(Seat, row)
         seat.match = match
-        Seat.user.field.set_cached_value(seat, _named_user(*row[-4:-2]))
-        Seat.reserved_for.field.set_cached_value(seat, _named_user(*row[-2:]))
+        Seat.user.field.set_cached_value(seat, _named_user(db.alias, *row[-4:-2]))
+        Seat.reserved_for.field.set_cached_value(seat, _named_user(db.alias, *row[-2:]))
         seats.append(seat)
     return seats
 
 
-def _named_user(user_id: int | None, username: str | None) -> Any:
+@cache
+def _seats_sql(vendor: str) -> str:
+    users = rows.table(get_user_model())
+    return (f"SELECT {rows.columns(Seat, 's')}, u.id, u.username, r.id, r.username "
+            f"FROM {rows.table(Seat)} s LEFT JOIN {users} u ON u.id = s.user_id "
+            f"LEFT JOIN {users} r ON r.id = s.reserved_for_id "
+            "WHERE s.match_id = %s ORDER BY s.number")
+
+
+def _named_user(alias: str, user_id: int | None, username: str | None) -> Any:
     if user_id is None:
         return None
-    return get_user_model().from_db(connection.alias, ["id", "username"], [user_id, username])
+    return get_user_model().from_db(alias, ["id", "username"], [user_id, username])
 
 
 def match_for_user(*, match_id: int, user: Any,
