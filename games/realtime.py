@@ -16,6 +16,7 @@ import weakref
 from functools import cache
 from typing import Any
 
+import orjson
 import redis
 from channels import DEFAULT_CHANNEL_LAYER
 from channels.layers import InMemoryChannelLayer, get_channel_layer
@@ -38,19 +39,27 @@ def user_group(user_id: int) -> str:
     return f"user.{user_id}"
 
 
+def view_frame(view: dict[str, Any]) -> str:
+    """The ``match.view`` socket frame carrying ``view``, as text."""
+    return orjson.dumps({"type": "match.view", "match": view},
+                        option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
     """Send each user their own view after each step of a change, in order (never anyone
-    else's view): one channel-layer message per user, which their sockets pass on as one
-    ``match.view`` frame per step. Called right after the commit and before the change's
-    tasks are queued, it returns once the views are sent: the move that follows a change (a
-    bot's, or a player's who saw it) is published after it, so a socket sees the views in the
-    order of ``seq`` (and a client that sees a gap refetches)."""
-    by_user: dict[int, list[dict[str, Any]]] = {}
+    else's view): one channel-layer message per user carrying one ready ``match.view`` frame
+    per step, which their sockets send on as they are (each view is encoded once, by the
+    process that committed it, not on the event loop of the server holding the socket).
+    Called right after the commit and before the change's tasks are queued, it returns once
+    the views are sent: the move that follows a change (a bot's, or a player's who saw it) is
+    published after it, so a socket sees the views in the order of ``seq`` (and a client that
+    sees a gap refetches)."""
+    by_user: dict[int, list[str]] = {}
     for views in steps:
         for user_id, view in views.items():
-            by_user.setdefault(user_id, []).append(view)
-    messages = [(user_group(user_id), {"type": "match.views", "views": views})
-                for user_id, views in by_user.items()]
+            by_user.setdefault(user_id, []).append(view_frame(view))
+    messages = [(user_group(user_id), {"type": "match.views", "frames": frames})
+                for user_id, frames in by_user.items()]
     if not messages:
         return
     layer = get_channel_layer()

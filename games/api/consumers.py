@@ -97,6 +97,7 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
                                   "detail": "Unknown message type."})
 
     async def match_views(self, event: dict[str, Any]) -> None:
-        """The user's views after each step of one change, oldest first."""
-        for view in event["views"]:
-            await self.send_json({"type": "match.view", "match": view})
+        """The user's ``match.view`` frames after each step of one change, oldest first,
+        encoded by the publisher."""
+        for frame in event["frames"]:
+            await self.send(text_data=frame)
