@@ -10,7 +10,6 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
@@ -21,7 +20,7 @@ from callbreak_site import rows
 class TokenAuthentication(authentication.TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[Any, Token]:
         users = get_user_model()
-        db = connections[DEFAULT_DB_ALIAS]
+        db = rows.database()
         with db.cursor() as cursor:
             cursor.execute(_token_sql(db.vendor), [key])
             row = cursor.fetchone()

@@ -24,8 +24,9 @@ from django.db.models import Field, Model
 M = TypeVar("M", bound=Model)
 
 
-def _db() -> BaseDatabaseWrapper:
-    """This thread's default connection, not the proxy in front of it."""
+def database() -> BaseDatabaseWrapper:
+    """This thread's default connection itself, not the proxy in front of it: look it up once
+    and use it for the whole of a statement."""
     return connections[DEFAULT_DB_ALIAS]
 
 
@@ -40,28 +41,28 @@ def _fields(model: type[Model], only: tuple[str, ...] = ()) -> tuple[Field, ...]
 def columns(model: type[Model], alias: str, only: tuple[str, ...] = ()) -> str:
     """The select list of the columns of ``model`` (all, or the primary key and ``only``) as
     ``alias``, in the order ``from_row`` reads them."""
-    return _columns(model, alias, only, _db().vendor)
+    return _columns(model, alias, only, database().vendor)
 
 
 @cache
 def _columns(model: type[Model], alias: str, only: tuple[str, ...], vendor: str) -> str:
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    quote = database().ops.quote_name
     return ", ".join(f"{alias}.{quote(f.column)}" for f in _fields(model, only))
 
 
 def table(model: type[Model]) -> str:
-    return _table(model, _db().vendor)
+    return _table(model, database().vendor)
 
 
 @cache
 def _table(model: type[Model], vendor: str) -> str:
-    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.db_table)
+    return database().ops.quote_name(model._meta.db_table)
 
 
 @cache
 def _converters(model: type[Model], only: tuple[str, ...],
                 vendor: str) -> tuple[tuple[int, Field, list[Callable]], ...]:
-    db = connections[DEFAULT_DB_ALIAS]
+    db = database()
     found = []
     for index, field in enumerate(_fields(model, only)):
         col = field.get_col(model._meta.db_table)
@@ -81,7 +82,7 @@ def from_row(model: type[M], row: Sequence[Any], offset: int = 0,
     """An instance of ``model`` from its columns in ``row`` starting at ``offset`` (as
     ``columns`` selected them), converted as the ORM converts them; fields left out by
     ``only`` are deferred."""
-    return _from_row(_db(), model, row, offset, only)
+    return _from_row(database(), model, row, offset, only)
 
 
 def _from_row(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any], offset: int,
@@ -98,7 +99,7 @@ def _from_row(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any], offse
 
 @cache
 def _select_sql(model: type[Model], only: tuple[str, ...], lock: bool, vendor: str) -> str:
-    db = connections[DEFAULT_DB_ALIAS]
+    db = database()
     sql = (f"SELECT {_columns(model, 't', only, vendor)} FROM {_table(model, vendor)} t "
            f"WHERE t.{_pk(model)} = %s")
     if lock and db.features.has_select_for_update:
@@ -110,7 +111,7 @@ def fetch(model: type[M], pk: Any, *, lock: bool = False, only: tuple[str, ...] 
     """The row of ``model`` with primary key ``pk`` (all fields, or the key and ``only``);
     ``lock`` takes its row lock for the rest of the transaction (a lock that still lets other
     rows reference it)."""
-    db = _db()
+    db = database()
     with db.cursor() as cursor:
         cursor.execute(_select_sql(model, only, lock, db.vendor), [pk])
         row = cursor.fetchone()
@@ -125,7 +126,7 @@ def _insert_fields(model: type[Model]) -> tuple[Field, ...]:
 @cache
 def _insert_sql(model: type[Model], count: int, vendor: str) -> str:
     fields = _insert_fields(model)
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    quote = database().ops.quote_name
     one = "(" + ", ".join(["%s"] * len(fields)) + ")"
     return (f"INSERT INTO {_table(model, vendor)} ({', '.join(quote(f.column) for f in fields)}) "
             f"VALUES {', '.join([one] * count)}")
@@ -138,7 +139,7 @@ def insert(objs: Iterable[Model]) -> None:
     if not objs:
         return
     model = type(objs[0])
-    db = _db()
+    db = database()
     fields = _insert_fields(model)
     values = [f.get_db_prep_save(f.pre_save(obj, True), db) for obj in objs for f in fields]
     with db.cursor() as cursor:
@@ -148,7 +149,7 @@ def insert(objs: Iterable[Model]) -> None:
 def update(obj: Model, names: Sequence[str]) -> int:
     """UPDATE the fields ``names`` of ``obj``'s row from the instance (``auto_now`` fields
     among them are set to now, as ``save`` does). Returns the rows changed."""
-    db = _db()
+    db = database()
     model = type(obj)
     fields = _named_fields(model, tuple(names))
     values = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in fields]
@@ -157,7 +158,7 @@ def update(obj: Model, names: Sequence[str]) -> int:
 
 def update_pk(model: type[Model], pk: Any, **changes: Any) -> int:
     """UPDATE the given fields of the row of ``model`` with primary key ``pk``."""
-    db = _db()
+    db = database()
     fields = _named_fields(model, tuple(changes))
     values = [f.get_db_prep_save(v, db) for f, v in zip(fields, changes.values(), strict=True)]
     return _update(db, model, pk, fields, values)
@@ -170,7 +171,7 @@ def _named_fields(model: type[Model], names: tuple[str, ...]) -> tuple[Field, ..
 
 @cache
 def _update_sql(model: type[Model], fields: tuple[Field, ...], vendor: str) -> str:
-    quote = connections[DEFAULT_DB_ALIAS].ops.quote_name
+    quote = database().ops.quote_name
     assignments = ", ".join(f"{quote(f.column)} = %s" for f in fields)
     return f"UPDATE {_table(model, vendor)} SET {assignments} WHERE {_pk(model)} = %s"
 
@@ -183,4 +184,4 @@ def _update(db: BaseDatabaseWrapper, model: type[Model], pk: Any, fields: tuple[
 
 
 def _pk(model: type[Model]) -> str:
-    return connections[DEFAULT_DB_ALIAS].ops.quote_name(model._meta.pk.column)
+    return database().ops.quote_name(model._meta.pk.column)

@@ -10,7 +10,6 @@ from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models import Prefetch, QuerySet
 
 from callbreak_site import rows
@@ -83,7 +82,7 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
 def seats_of(match: Match) -> list[Seat]:
     """The seats of ``match`` in order, each with its player and invitee (of the users only
     the id and username are loaded: that is all a seat shows)."""
-    db = connections[DEFAULT_DB_ALIAS]
+    db = rows.database()
     with db.cursor() as cursor:
         cursor.execute(_seats_sql(db.vendor), [match.pk])
         found = cursor.fetchall()
