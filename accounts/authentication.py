@@ -26,8 +26,8 @@ class TokenAuthentication(authentication.TokenAuthentication):
             row = cursor.fetchone()
         if row is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        token = rows.from_row(Token, row)
-        user = rows.from_row(users, row, offset=len(Token._meta.concrete_fields))
+        token = rows.from_row(Token, row, db=db)
+        user = rows.from_row(users, row, offset=len(Token._meta.concrete_fields), db=db)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         Token.user.field.set_cached_value(token, user)

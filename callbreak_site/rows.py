@@ -78,15 +78,12 @@ def _attnames(model: type[Model], only: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def from_row(model: type[M], row: Sequence[Any], offset: int = 0,
-             only: tuple[str, ...] = ()) -> M:
+             only: tuple[str, ...] = (), db: BaseDatabaseWrapper | None = None) -> M:
     """An instance of ``model`` from its columns in ``row`` starting at ``offset`` (as
     ``columns`` selected them), converted as the ORM converts them; fields left out by
-    ``only`` are deferred."""
-    return _from_row(database(), model, row, offset, only)
-
-
-def _from_row(db: BaseDatabaseWrapper, model: type[M], row: Sequence[Any], offset: int,
-              only: tuple[str, ...]) -> M:
+    ``only`` are deferred. ``db``: the connection the row was read on, when the caller has
+    already looked it up."""
+    db = db if db is not None else database()
     names = _attnames(model, only)
     values = list(row[offset:offset + len(names)])
     for index, field, converters in _converters(model, only, db.vendor):
@@ -115,7 +112,7 @@ def fetch(model: type[M], pk: Any, *, lock: bool = False, only: tuple[str, ...] 
     with db.cursor() as cursor:
         cursor.execute(_select_sql(model, only, lock, db.vendor), [pk])
         row = cursor.fetchone()
-    return None if row is None else _from_row(db, model, row, 0, only)
+    return None if row is None else from_row(model, row, only=only, db=db)
 
 
 @cache

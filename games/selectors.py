@@ -88,7 +88,7 @@ def seats_of(match: Match) -> list[Seat]:
         found = cursor.fetchall()
     seats = []
     for row in found:
-        seat = rows.from_row(Seat, row)
+        seat = rows.from_row(Seat, row, db=db)
         seat.match = match
         Seat.user.field.set_cached_value(seat, _named_user(db.alias, *row[-4:-2]))
         Seat.reserved_for.field.set_cached_value(seat, _named_user(db.alias, *row[-2:]))
