@@ -25,6 +25,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ImproperlyConfigured
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
@@ -188,6 +189,21 @@ def notification_settings_update(
 
 
 # --- Sending -------------------------------------------------------------------------------
+
+
+def push_audience(*, user_ids: list[int], kind: str) -> set[int]:
+    """The users among ``user_ids`` a push of ``kind`` could reach: at least one subscribed
+    browser and ``kind`` not switched off. One query, so a task can stop early for players
+    who never subscribed (most of them) before it reads anything else."""
+    if kind not in KINDS:
+        raise ValueError(f"Unknown notification kind {kind!r}; expected one of {KINDS}.")
+    if not user_ids:
+        return set()
+    wanted = Q(user__notification_settings__isnull=True) | Q(
+        **{f"user__notification_settings__notify_{kind}": True})
+    return set(PushSubscription.objects.filter(wanted, user_id__in=user_ids)
+               .values_list("user_id", flat=True).distinct())
+
 
 
 def push_to_user(

@@ -9,7 +9,7 @@ from datetime import datetime
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import Match, Seat
+from games.models import Match
 
 from .moves import turn_timeout
 
@@ -43,10 +43,3 @@ def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
             sent += 1
     return sent
 
-
-def human_on_turn(match: Match) -> Seat | None:
-    """The human seat whose turn it is, if any."""
-    if match.turn is None:
-        return None
-    return Seat.objects.filter(match=match, number=match.turn, kind=Seat.Kind.HUMAN,
-                               autopilot=False).select_related("user").first()

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from django.db.models import F
 from django.utils import timezone
 
 from games.models import Match, Seat
 from games.presence import is_watching
-
-from .deadlines import human_on_turn
 
 
 def _push(**kwargs: object) -> int:
@@ -20,45 +19,64 @@ def _push(**kwargs: object) -> int:
     return push_to_user(**kwargs)
 
 
-def _others(match: Match) -> str:
-    names = [s.display_name for s in match.seats.select_related("user").order_by("number")]
-    return ", ".join(names)
+def _audience(user_ids: list[int], kind: str) -> set[int]:
+    from accounts.push import push_audience
+
+    return push_audience(user_ids=user_ids, kind=kind)
+
+
+def _others(match_id: int) -> str:
+    seats = Seat.objects.filter(match_id=match_id).select_related("user").order_by("number")
+    return ", ".join(s.display_name for s in seats)
+
+
+def _on_turn(match_id: int, seq: int) -> int | None:
+    """The user whose own (human, not autopilot) turn it is in ``match_id`` at ``seq``, if the
+    match is still in play there: one query, the match row itself left unread."""
+    return (Seat.objects.filter(match_id=match_id, match__seq=seq,
+                                match__status__in=Match.ACTIVE, match__turn=F("number"),
+                                kind=Seat.Kind.HUMAN, autopilot=False)
+            .values_list("user_id", flat=True).first())
 
 
 def notify_turn(*, match_id: int, seq: int) -> bool:
     """Tell the player on turn, unless they are watching the match or it moved on."""
-    match = Match.objects.filter(pk=match_id, seq=seq, status__in=Match.ACTIVE).first()
-    seat = human_on_turn(match) if match else None
-    if seat is None or is_watching(user_id=seat.user_id, match_id=match_id):
+    user_id = _on_turn(match_id, seq)
+    if (user_id is None or is_watching(user_id=user_id, match_id=match_id)
+            or not _audience([user_id], "turn")):
         return False
-    return _push(user_id=seat.user_id, kind="turn", title="Your turn in Call Break",
-                 body=f"Match #{match_id} with {_others(match)} is waiting for you.",
+    return _push(user_id=user_id, kind="turn", title="Your turn in Call Break",
+                 body=f"Match #{match_id} with {_others(match_id)} is waiting for you.",
                  url=f"/m/{match_id}", match_id=match_id) > 0
 
 
 def notify_deadline(*, match_id: int, seq: int) -> bool:
     """Warn the player on turn that the bot will play for them soon."""
-    match = Match.objects.filter(pk=match_id, seq=seq, status__in=Match.ACTIVE).first()
-    seat = human_on_turn(match) if match else None
-    if seat is None or match.deadline is None:
+    user_id = _on_turn(match_id, seq)
+    if user_id is None or not _audience([user_id], "deadline"):
         return False
-    left = _left(match.deadline, timezone.now())
-    return _push(user_id=seat.user_id, kind="deadline", title="Your turn is running out",
+    deadline = Match.objects.filter(pk=match_id).values_list("deadline", flat=True).first()
+    if deadline is None:
+        return False
+    left = _left(deadline, timezone.now())
+    return _push(user_id=user_id, kind="deadline", title="Your turn is running out",
                  body=f"{left} left in match #{match_id}, then a bot plays for you.",
                  url=f"/m/{match_id}", match_id=match_id) > 0
 
 
 def notify_finished(*, match_id: int) -> int:
     """Tell every human player the final result."""
-    match = Match.objects.filter(pk=match_id, status=Match.Status.FINISHED).first()
-    if match is None:
+    seat_of = dict(Seat.objects.filter(match_id=match_id, kind=Seat.Kind.HUMAN,
+                                       match__status=Match.Status.FINISHED)
+                   .values_list("user_id", "number"))
+    audience = _audience(list(seat_of), "finished")
+    if not audience:
         return 0
-    seats = list(match.seats.filter(kind=Seat.Kind.HUMAN).select_related("user"))
-    scores = match.state["scores"]
+    scores = Match.objects.filter(pk=match_id).values_list("state", flat=True).get()["scores"]
     sent = 0
-    for seat in seats:
-        mine = scores[seat.number] / 10
-        sent += _push(user_id=seat.user_id, kind="finished", title="Match over",
+    for user_id in sorted(audience):
+        mine = scores[seat_of[user_id]] / 10
+        sent += _push(user_id=user_id, kind="finished", title="Match over",
                       body=f"Match #{match_id} has ended: you scored {mine:g}.",
                       url=f"/m/{match_id}", match_id=match_id)
     return sent

@@ -117,3 +117,42 @@ def test_a_long_turn_is_due_its_warning_at_eighty_percent_and_a_short_one_never(
         assert (match.deadline - match.warn_at).total_seconds() == 0.2 * turn_seconds
     else:
         assert match.warn_at is None
+
+
+def test_the_audience_is_players_with_a_browser_who_want_that_kind(
+        owner, owner_api, member, member_api, push_service, browser):
+    from accounts.push import push_audience
+
+    outsider = make_user("nobrowser")
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    subscribe(member_api, browser, push_service.endpoint("tablet"))
+    member_api.patch("/api/me/settings/", {"notify_finished": False}, format="json")
+    everyone = [owner.id, member.id, outsider.id]
+
+    assert push_audience(user_ids=everyone, kind="turn") == {owner.id, member.id}
+    assert push_audience(user_ids=everyone, kind="finished") == {owner.id}
+    assert push_audience(user_ids=[], kind="turn") == set()
+    with pytest.raises(ValueError):
+        push_audience(user_ids=everyone, kind="gossip")
+
+
+def test_tasks_for_players_without_a_browser_stop_after_two_queries(
+        owner, django_assert_max_num_queries, push_service):
+    """Most players never subscribe: a finished match of theirs reads the seats and who
+    could hear, and nothing else (not the match state, not the settings)."""
+    match = match_on_turn_of(owner)
+    with django_assert_max_num_queries(2):
+        assert notify_turn(match_id=match.id, seq=match.seq) is False
+    Match.objects.filter(pk=match.pk).update(status="finished")
+    with django_assert_max_num_queries(2):
+        assert notify_finished(match_id=match.id) == 0
+    assert push_service.received_at("phone") == []
+
+
+def test_a_turn_in_the_hands_of_the_autopilot_is_not_announced(
+        owner, owner_api, push_service, browser):
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    match = match_on_turn_of(owner)
+    Seat.objects.filter(match=match, number=1).update(autopilot=True)
+    assert notify_turn(match_id=match.id, seq=match.seq) is False
+    assert push_service.received_at("phone") == []
