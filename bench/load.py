@@ -47,6 +47,7 @@ class Phase:
     matches: int
     seconds: float
     think: tuple[float, float] = (0.0, 0.0)  # a player's pause before each move, in seconds
+    hands: int = 1  # hands per match
     post_play: list[float] = field(default_factory=list)
     slow_play_at: list[float] = field(default_factory=list)  # when each slow POST play began
     started: float = 0.0  # time.perf_counter() at the start of the phase
@@ -286,7 +287,7 @@ class Player:
                 await self.inbox.put((time.perf_counter(), view))
 
     async def _one_match(self, stop_at: float) -> None:
-        body = {"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+        body = {"rules": {"preset": "standard"}, "hands": self.phase.hands, "turn_seconds": 86400,
                 "opponents": ["bot:easy"] * 3}
         created = await self._post("/api/matches/", body, None, expect=201)
         if created is None:
@@ -437,6 +438,9 @@ def main() -> int:
                         help="a player's pause before each move, drawn between MIN,MAX ms "
                              "(0,0: move at once, the site at saturation)")
     parser.add_argument("--pgbench-seconds", type=int, default=15)
+    parser.add_argument("--hands", type=int, default=1,
+                        help="hands per match (1: a new match every 14 player moves, so the "
+                             "cost of starting and ending matches is in the figures)")
     parser.add_argument("--web", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--workers", type=int, default=2, help="Celery worker processes")
     parser.add_argument("--worker-concurrency", type=int, default=4)
@@ -476,7 +480,7 @@ def main() -> int:
         base = f"http://127.0.0.1:{port}"
         for count, pause in plan:
             print(f"{count} matches for {args.seconds:.0f} s …", flush=True)
-            phase = Phase(count, args.seconds, pause)
+            phase = Phase(count, args.seconds, pause, hands=args.hands)
             started, cpu_before = time.time(), cpu_by_role()
             # uvloop and orjson: the players share the site's cores, so they spend as little
             # CPU as they can. No garbage collection during a phase: a full collection over
