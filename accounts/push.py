@@ -205,7 +205,6 @@ def push_audience(*, user_ids: list[int], kind: str) -> set[int]:
                .values_list("user_id", flat=True).distinct())
 
 
-
 def push_to_user(
     *, user_id: int, kind: str, title: str, body: str, url: str, match_id: int | None
 ) -> int:

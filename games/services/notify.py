@@ -72,7 +72,10 @@ def notify_finished(*, match_id: int) -> int:
     audience = _audience(list(seat_of), "finished")
     if not audience:
         return 0
-    scores = Match.objects.filter(pk=match_id).values_list("state", flat=True).get()["scores"]
+    state = Match.objects.filter(pk=match_id).values_list("state", flat=True).first()
+    if state is None:
+        return 0
+    scores = state["scores"]
     sent = 0
     for user_id in sorted(audience):
         mine = scores[seat_of[user_id]] / 10
