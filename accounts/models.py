@@ -45,7 +45,3 @@ class NotificationSettings(models.Model):
 
     def __str__(self) -> str:
         return f"notification settings of user {self.user_id}"
-
-    def wants(self, kind: str) -> bool:
-        """Whether this player accepts pushes of ``kind`` ("turn", "deadline" or "finished")."""
-        return bool(getattr(self, f"notify_{kind}"))

@@ -215,10 +215,7 @@ def push_to_user(
     device. Delivery problems never raise: subscriptions the push service no longer knows (404,
     410) are deleted, anything else is logged and skipped.
     """
-    if kind not in KINDS:
-        raise ValueError(f"Unknown notification kind {kind!r}; expected one of {KINDS}.")
-    preferences = NotificationSettings.objects.filter(user_id=user_id).first()
-    if preferences is not None and not preferences.wants(kind):
+    if user_id not in push_audience(user_ids=[user_id], kind=kind):
         return 0
     subscriptions = list(PushSubscription.objects.filter(user_id=user_id))
     if not subscriptions:
