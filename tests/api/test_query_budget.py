@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 
 from tests.api.helpers import create, four_humans, view
 
@@ -50,3 +51,21 @@ def test_match_list_costs_a_fixed_number_of_queries(owner_api, django_assert_max
     with django_assert_max_num_queries(6):
         response = owner_api.get("/api/matches/")
     assert response.json()["count"] == 5
+
+
+def test_the_statements_of_a_move_are_prepared_once_per_connection(playing):
+    """PostgreSQL parses and plans the locked read of a match once per connection, not per
+    move: Django's default (no prepared statements) would silently undo the setting."""
+    match_id, clients = playing
+    for _ in range(8):
+        current = view(clients[0], match_id)
+        client = clients[current["turn"]]
+        card = view(client, match_id)["legal"][0]
+        response = client.post(f"/api/matches/{match_id}/play/",
+                               {"card": card, "seq": current["seq"]}, format="json")
+        assert response.status_code == 200
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        prepared = [statement for (statement,) in cursor.fetchall()]
+    assert any("games_match" in s and "FOR NO KEY UPDATE" in s for s in prepared), prepared
+    assert any('INSERT INTO "games_move"' in s for s in prepared), prepared

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import run_fresh
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +22,8 @@ print(json.dumps({
     "engine": settings.DATABASES["default"]["ENGINE"],
     "name": str(settings.DATABASES["default"]["NAME"]),
     "options": {k: v for k, v in settings.DATABASES["default"].get("OPTIONS", {}).items()
-                if k in ("transaction_mode", "pool")},
+                if k in ("transaction_mode", "pool", "server_side_binding",
+                         "prepare_threshold")},
     "channels": settings.CHANNEL_LAYERS["default"]["BACKEND"],
     "cache": settings.CACHES["default"]["BACKEND"],
     "broker": settings.CELERY_BROKER_URL,
@@ -35,7 +38,7 @@ print(json.dumps({
 def probe(tmp_path: Path, **env: str) -> dict:
     clean = {k: v for k, v in os.environ.items()
              if k not in {"DATABASE_URL", "REDIS_URL", "DEBUG", "PORT", "ALLOWED_HOSTS",
-                          "SECRET_KEY", "PRODUCTION"}}
+                          "SECRET_KEY", "PRODUCTION", "DB_PREPARE_THRESHOLD"}}
     clean.update(DJANGO_SETTINGS_MODULE="callbreak_site.settings", VAR_DIR=str(tmp_path), **env)
     return run_fresh(PROBE, clean)
 
@@ -59,6 +62,26 @@ def test_database_url_selects_postgres_with_a_connection_pool(tmp_path):
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["name"] == "cbdb"
     assert found["options"]["pool"]["max_size"] >= 1
+    assert found["options"]["server_side_binding"] is True
+    assert found["options"]["prepare_threshold"] == 5
+
+
+@pytest.mark.parametrize(("value", "threshold"), [("off", None), ("0", 0), ("12", 12)])
+def test_prepared_statements_can_be_tuned_or_turned_off_for_a_pooler(tmp_path, value,
+                                                                      threshold):
+    found = probe(tmp_path, DATABASE_URL="postgres://someone@db.example:5433/cbdb",
+                  DB_PREPARE_THRESHOLD=value)
+    assert found["options"]["prepare_threshold"] == threshold
+
+
+def test_a_prepare_threshold_that_is_not_a_number_stops_start_up(tmp_path):
+    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+                 VAR_DIR=str(tmp_path), DATABASE_URL="postgres://someone@db.example:5433/cbdb",
+                 DB_PREPARE_THRESHOLD="sometimes")
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    assert "DB_PREPARE_THRESHOLD must be a whole number or off" in result.stderr
 
 
 def test_redis_url_selects_channels_redis_cache_and_broker(tmp_path):
