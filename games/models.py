@@ -78,7 +78,10 @@ class Seat(models.Model):
         OPEN = "open"
         RESERVED = "reserved"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    # No index of its own on a foreign key whose column leads a unique constraint: that
+    # constraint's index serves its look-ups, and every row written maintains one index fewer.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats",
+                              db_index=False)
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
     user = models.ForeignKey(
@@ -126,7 +129,8 @@ class Seat(models.Model):
 
 
 class Hand(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hand_rows")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hand_rows",
+                              db_index=False)  # hand_unique_number's index serves it
     number = models.PositiveSmallIntegerField()
     dealer = models.PositiveSmallIntegerField()
     deal = models.JSONField()
@@ -159,8 +163,11 @@ class Move(models.Model):
         EXTERNAL = "external"
         FALLBACK = "fallback"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves")
+    # The unique constraints' indexes serve these look-ups (see Seat.match).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves",
+                              db_index=False)
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves",
+                             db_index=False)
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=6, choices=Kind.choices)
@@ -184,7 +191,8 @@ class Move(models.Model):
 class IdempotentResponse(models.Model):
     """The first answer to a request carrying an ``Idempotency-Key``, replayed on retries."""
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             db_index=False)  # idempotency_unique_key's index serves it
     key = models.CharField(max_length=80)
     match = models.ForeignKey(Match, on_delete=models.CASCADE)
     status_code = models.PositiveSmallIntegerField()
@@ -208,7 +216,8 @@ class Analysis(models.Model):
         READY = "ready"
         FAILED = "failed"
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="analyses",
+                              db_index=False)  # analysis_unique_seat's index serves it
     seat = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     decisions = models.JSONField(default=list)
