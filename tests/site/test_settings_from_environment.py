@@ -43,6 +43,16 @@ def probe(tmp_path: Path, **env: str) -> dict:
     return run_fresh(PROBE, clean)
 
 
+def start_up_error(tmp_path: Path, **env: str) -> str:
+    """What start-up with ``env`` printed to stderr; it must have failed."""
+    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+                 VAR_DIR=str(tmp_path), **env)
+    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
+                            capture_output=True, text=True)
+    assert result.returncode != 0
+    return result.stderr
+
+
 def test_no_environment_means_sqlite_in_memory_layer_and_in_process_worker(tmp_path):
     found = probe(tmp_path)
     assert found["engine"] == "django.db.backends.sqlite3"
@@ -75,13 +85,9 @@ def test_prepared_statements_can_be_tuned_or_turned_off_for_a_pooler(tmp_path, v
 
 
 def test_a_prepare_threshold_that_is_not_a_number_stops_start_up(tmp_path):
-    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
-                 VAR_DIR=str(tmp_path), DATABASE_URL="postgres://someone@db.example:5433/cbdb",
-                 DB_PREPARE_THRESHOLD="sometimes")
-    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
-                            capture_output=True, text=True)
-    assert result.returncode != 0
-    assert "DB_PREPARE_THRESHOLD must be a whole number or off" in result.stderr
+    error = start_up_error(tmp_path, DATABASE_URL="postgres://someone@db.example:5433/cbdb",
+                           DB_PREPARE_THRESHOLD="sometimes")
+    assert "DB_PREPARE_THRESHOLD must be a whole number or off" in error
 
 
 def test_redis_url_selects_channels_redis_cache_and_broker(tmp_path):
@@ -100,18 +106,8 @@ def test_port_debug_and_hosts_come_from_the_environment(tmp_path):
 
 
 def test_production_refuses_to_start_without_a_strong_secret(tmp_path):
-    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
-                 VAR_DIR=str(tmp_path), PRODUCTION="1", SECRET_KEY="short")
-    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
-                            capture_output=True, text=True)
-    assert result.returncode != 0
-    assert "SECRET_KEY" in result.stderr
+    assert "SECRET_KEY" in start_up_error(tmp_path, PRODUCTION="1", SECRET_KEY="short")
 
 
 def test_a_non_postgres_database_url_is_refused(tmp_path):
-    clean = dict(os.environ, DJANGO_SETTINGS_MODULE="callbreak_site.settings",
-                 VAR_DIR=str(tmp_path), DATABASE_URL="mysql://x@y/z")
-    result = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean,
-                            capture_output=True, text=True)
-    assert result.returncode != 0
-    assert "postgres" in result.stderr
+    assert "postgres" in start_up_error(tmp_path, DATABASE_URL="mysql://x@y/z")
