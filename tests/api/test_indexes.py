@@ -17,7 +17,7 @@ def _indexes(table: str) -> list[dict]:
     return [c for c in constraints.values() if c["index"] or c["unique"]]
 
 
-@pytest.mark.parametrize("model", apps.get_app_config("games").get_models(),
+@pytest.mark.parametrize("model", list(apps.get_app_config("games").get_models()),
                          ids=lambda model: model.__name__)
 def test_each_foreign_key_has_one_index_leading_with_it(model):
     indexes = _indexes(model._meta.db_table)
