@@ -6,23 +6,17 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-# (table, column, index) as Django named them when the tables were created.
+# (model, field, related_name, target, index as Django named it when the table was created);
+# the table is games_<model> and the column <field>_id.
 COVERED = [
-    ("games_analysis", "match_id", "games_analysis_match_id_0ded0ddd"),
-    ("games_hand", "match_id", "games_hand_match_id_1fddcc5c"),
-    ("games_idempotentresponse", "user_id", "games_idempotentresponse_user_id_bb145a4e"),
-    ("games_move", "hand_id", "games_move_hand_id_520c78d4"),
-    ("games_move", "match_id", "games_move_match_id_b9c0e951"),
-    ("games_seat", "match_id", "games_seat_match_id_72fea2e9"),
+    ("analysis", "match", "analyses", "games.match", "games_analysis_match_id_0ded0ddd"),
+    ("hand", "match", "hand_rows", "games.match", "games_hand_match_id_1fddcc5c"),
+    ("idempotentresponse", "user", None, settings.AUTH_USER_MODEL,
+     "games_idempotentresponse_user_id_bb145a4e"),
+    ("move", "hand", "moves", "games.hand", "games_move_hand_id_520c78d4"),
+    ("move", "match", "moves", "games.match", "games_move_match_id_b9c0e951"),
+    ("seat", "match", "seats", "games.match", "games_seat_match_id_72fea2e9"),
 ]
-
-
-def _without_index(model_name, name, related_name, to):
-    return migrations.AlterField(
-        model_name=model_name, name=name,
-        field=models.ForeignKey(db_index=False, on_delete=django.db.models.deletion.CASCADE,
-                                related_name=related_name, to=to),
-    )
 
 
 class Migration(migrations.Migration):
@@ -35,19 +29,21 @@ class Migration(migrations.Migration):
     operations = [
         migrations.SeparateDatabaseAndState(
             state_operations=[
-                _without_index("analysis", "match", "analyses", "games.match"),
-                _without_index("hand", "match", "hand_rows", "games.match"),
-                _without_index("idempotentresponse", "user", None, settings.AUTH_USER_MODEL),
-                _without_index("move", "hand", "moves", "games.hand"),
-                _without_index("move", "match", "moves", "games.match"),
-                _without_index("seat", "match", "seats", "games.match"),
+                migrations.AlterField(
+                    model_name=model, name=field,
+                    field=models.ForeignKey(
+                        db_index=False, on_delete=django.db.models.deletion.CASCADE,
+                        related_name=related_name, to=target),
+                )
+                for model, field, related_name, target, _ in COVERED
             ],
             database_operations=[
                 migrations.RunSQL(
                     f'DROP INDEX IF EXISTS "{index}"',
-                    reverse_sql=f'CREATE INDEX IF NOT EXISTS "{index}" ON "{table}" ("{column}")',
+                    reverse_sql=f'CREATE INDEX IF NOT EXISTS "{index}" '
+                                f'ON "games_{model}" ("{field}_id")',
                 )
-                for table, column, index in COVERED
+                for model, field, _, _, index in COVERED
             ],
         ),
     ]

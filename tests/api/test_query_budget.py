@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from tests.api.helpers import create, four_humans, view
+from tests.api.helpers import act, create, four_humans, view
 
 pytestmark = pytest.mark.django_db
 
@@ -32,16 +32,12 @@ def test_get_view_costs_at_most_five_queries(playing, django_assert_max_num_quer
 def test_post_play_costs_at_most_ten_queries(playing, django_assert_max_num_queries,
                                              with_key):
     match_id, clients = playing
-    headers = {"HTTP_IDEMPOTENCY_KEY": "budget-key-1"} if with_key else {}
     for _ in range(4):  # a whole trick, so the trick-completing play is measured too
-        current = view(clients[0], match_id)
-        client = clients[current["turn"]]
-        card = view(client, match_id)["legal"][0]
+        client = clients[view(clients[0], match_id)["turn"]]
+        current = view(client, match_id)
         headers = {"HTTP_IDEMPOTENCY_KEY": f"budget-key-{current['seq']}"} if with_key else {}
         with django_assert_max_num_queries(10):
-            response = client.post(f"/api/matches/{match_id}/play/",
-                                   {"card": card, "seq": current["seq"]}, format="json",
-                                   **headers)
+            response = act(client, current, **headers)
         assert response.status_code == 200
 
 
@@ -58,11 +54,8 @@ def test_the_statements_of_a_move_are_prepared_once_per_connection(playing):
     move: Django's default (no prepared statements) would silently undo the setting."""
     match_id, clients = playing
     for _ in range(8):
-        current = view(clients[0], match_id)
-        client = clients[current["turn"]]
-        card = view(client, match_id)["legal"][0]
-        response = client.post(f"/api/matches/{match_id}/play/",
-                               {"card": card, "seq": current["seq"]}, format="json")
+        client = clients[view(clients[0], match_id)["turn"]]
+        response = act(client, view(client, match_id))
         assert response.status_code == 200
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
