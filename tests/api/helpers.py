@@ -25,6 +25,12 @@ def view(client: APIClient, match_id: int) -> dict[str, Any]:
     return response.json()
 
 
+def on_turn(clients: list[APIClient], match_id: int) -> tuple[APIClient, dict[str, Any]]:
+    """The client whose turn it is, and its own view of the match."""
+    client = clients[view(clients[0], match_id)["turn"]]
+    return client, view(client, match_id)
+
+
 def act(client: APIClient, current: dict[str, Any], **headers: str):
     """Make the first legal call or card for the client's seat."""
     choice = current["legal"][0]

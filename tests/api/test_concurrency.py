@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 
 from games.models import Move
-from tests.api.helpers import four_humans, view
+from tests.api.helpers import four_humans, on_turn
 from tests.conftest import client_for, make_user, needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -17,8 +17,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 def _table():
     created, clients, _ = four_humans(client_for(make_user("owner")))
-    current = view(clients[0], created["id"])
-    return clients[current["turn"]], view(clients[current["turn"]], created["id"])
+    return on_turn(clients, created["id"])
 
 
 def _burst(client, current, headers):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from tests.api.helpers import act, create, four_humans, view
+from tests.api.helpers import act, create, four_humans, on_turn, view
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +33,7 @@ def test_post_play_costs_at_most_ten_queries(playing, django_assert_max_num_quer
                                              with_key):
     match_id, clients = playing
     for _ in range(4):  # a whole trick, so the trick-completing play is measured too
-        client = clients[view(clients[0], match_id)["turn"]]
-        current = view(client, match_id)
+        client, current = on_turn(clients, match_id)
         headers = {"HTTP_IDEMPOTENCY_KEY": f"budget-key-{current['seq']}"} if with_key else {}
         with django_assert_max_num_queries(10):
             response = act(client, current, **headers)
@@ -54,8 +53,7 @@ def test_the_statements_of_a_move_are_prepared_once_per_connection(playing):
     move: Django's default (no prepared statements) would silently undo the setting."""
     match_id, clients = playing
     for _ in range(8):
-        client = clients[view(clients[0], match_id)["turn"]]
-        response = act(client, view(client, match_id))
+        response = act(*on_turn(clients, match_id))
         assert response.status_code == 200
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
