@@ -1,6 +1,5 @@
 """ASGI entry point: Django over HTTP and the players' websocket at ``/ws/``."""
 
-import asyncio
 import os
 
 from django.core.wsgi import get_wsgi_application
@@ -12,10 +11,8 @@ from a2wsgi import WSGIMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
-from django.urls import get_resolver  # noqa: E402
 
 from callbreak_site import embedded  # noqa: E402
-from callbreak_site.memory import freeze_startup_objects  # noqa: E402
 from games.api.routing import websocket_urlpatterns  # noqa: E402
 from games.api.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
 
@@ -32,9 +29,7 @@ router = ProtocolTypeRouter(
 
 
 async def application(scope, receive, send):  # noqa: ANN001 - ASGI signature
-    """The router, plus the bookkeeping the in-process worker needs."""
-    if embedded.server_loop() is None:
-        embedded.remember_server_loop(asyncio.get_running_loop())
+    """The router, plus the server's start-up for the embedded run."""
     if scope["type"] == "lifespan":
         await _lifespan(receive, send)
         return
@@ -45,13 +40,7 @@ async def _lifespan(receive, send) -> None:  # noqa: ANN001
     while True:
         message = await receive()
         if message["type"] == "lifespan.startup":
-            if settings.CELERY_IN_PROCESS_WORKER and os.environ.get("CALLBREAK_SERVE") == "1":
-                # Off the event loop: the worker's start-up signals touch the database.
-                await asyncio.to_thread(embedded.start_in_process_worker)
-            # The views and serializers behind the URLs are imported before the objects the
-            # server starts with are frozen out of garbage collection.
-            get_resolver().url_patterns  # noqa: B018
-            freeze_startup_objects()
+            await embedded.on_server_start()
             await send({"type": "lifespan.startup.complete"})
         elif message["type"] == "lifespan.shutdown":
             await send({"type": "lifespan.shutdown.complete"})

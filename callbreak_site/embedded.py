@@ -1,17 +1,21 @@
-"""The embedded default: a Celery worker and beat running inside the server process.
+"""The embedded default: with no ``REDIS_URL`` there is no broker server, so ``make run``'s
+ASGI server runs one Celery worker and beat in threads of its own, on Celery's in-memory
+transport, and the channel layer lives in the server's memory. Bot turns and turn deadlines
+then work on a single machine with nothing else installed. Production runs separate worker
+processes instead (see the Procfile).
 
-With no ``REDIS_URL`` there is no broker server, so the worker consumes Celery's in-memory
-transport from threads of the ASGI server itself. Bot turns and turn deadlines then work on a
-single machine with nothing else installed. Production runs separate worker processes instead.
+``settings.EMBEDDED`` is the one switch, and this module is the one place that reads it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 
 from celery.beat import Service
+from django.conf import settings
 
 logger = logging.getLogger(__name__)
 
@@ -19,34 +23,36 @@ _started = threading.Event()
 _server_loop: asyncio.AbstractEventLoop | None = None
 
 
-def start_in_process_worker() -> None:
-    """Start one solo worker thread and one beat thread (idempotent)."""
+async def on_server_start() -> None:
+    """At the ASGI server's start: in the embedded run, remember its event loop (the
+    in-memory channel layer can only be sent to there) and, when the server was started by
+    ``make run``, start the in-process worker and beat."""
+    global _server_loop
+    if not settings.EMBEDDED:
+        return
+    _server_loop = asyncio.get_running_loop()
+    if os.environ.get("CALLBREAK_SERVE") == "1":
+        # Off the event loop: the worker's start-up signals touch the database.
+        await asyncio.to_thread(_start_worker_and_beat)
+
+
+def server_loop() -> asyncio.AbstractEventLoop | None:
+    """The embedded server's running event loop, if this process is one; None otherwise."""
+    loop = _server_loop
+    return loop if loop is not None and loop.is_running() else None
+
+
+def _start_worker_and_beat() -> None:
     if _started.is_set():
         return
     _started.set()
     from callbreak_site.celery import app
 
     worker = app.WorkController(
-        concurrency=1,
-        pool="solo",
-        hostname="embedded@localhost",
-        without_heartbeat=True,
-        without_mingle=True,
-        without_gossip=True,
-        loglevel="INFO",
+        concurrency=1, pool="solo", hostname="embedded@localhost", without_heartbeat=True,
+        without_mingle=True, without_gossip=True, loglevel="INFO",
     )
     threading.Thread(target=worker.start, name="celery-worker", daemon=True).start()
     beat = Service(app, scheduler_cls="celery.beat:Scheduler")
     threading.Thread(target=beat.start, name="celery-beat", daemon=True).start()
     logger.info("Embedded Celery worker and beat started in-process")
-
-
-def remember_server_loop(loop: asyncio.AbstractEventLoop) -> None:
-    """Record the server's event loop so worker threads can hand it channel-layer messages."""
-    global _server_loop
-    _server_loop = loop
-
-
-def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The ASGI server's event loop, when this process is serving requests."""
-    return _server_loop

@@ -1,4 +1,5 @@
-"""One error shape for the whole API: ``{"code": "...", "detail": "..."}`` plus field errors."""
+"""One error shape for the whole API: ``{"code": "...", "detail": "..."}`` plus field errors.
+Refusals of the domain (``games.errors``) are mapped by ``games.api.errors``."""
 
 from __future__ import annotations
 
@@ -8,9 +9,14 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from games.api.errors import domain_error_response
+from games.errors import DomainError
+
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's handler, with a stable machine ``code`` on every error body."""
+    if isinstance(exc, DomainError):
+        return domain_error_response(exc, context.get("request"))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None

@@ -135,7 +135,6 @@ if DATABASE_URL:
         raise ImproperlyConfigured("DB_PREPARE_THRESHOLD must be a whole number or off.")
     _options["prepare_threshold"] = None if _prepare == "off" else int(_prepare)
     DATABASES = {"default": _db}
-    EMBEDDED_DATABASE = False
 else:
     # SQLite shared by the server and a worker: WAL lets readers run beside the writer and
     # IMMEDIATE makes writers queue for the lock instead of failing with "database is locked".
@@ -150,7 +149,6 @@ else:
             },
         }
     }
-    EMBEDDED_DATABASE = True
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -169,20 +167,20 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "callbreak_site.cache.SharedRedisCache",
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "cb"),
         }
     }
     CELERY_BROKER_URL = REDIS_URL
-    CELERY_BROKER_TRANSPORT = "callbreak_site.broker:Transport"
-    CELERY_IN_PROCESS_WORKER = False
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     # No broker server: the worker runs inside the server process and shares its memory.
     CELERY_BROKER_URL = "memory://"
-    CELERY_IN_PROCESS_WORKER = True
+# The embedded run (see callbreak_site/embedded.py): no Redis, so the worker, beat and channel
+# layer live inside the server process.
+EMBEDDED = not REDIS_URL
 
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
@@ -193,7 +191,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBIL
 CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "callbreak")
 CELERY_BEAT_SCHEDULE = {
     "sweep-overdue-turns": {
-        "task": "games.tasks.sweep_deadlines",
+        "task": "games.tasks.deadlines_sweep",
         "schedule": float(os.environ.get("DEADLINE_SWEEP_SECONDS", "2")),
     },
 }
@@ -227,7 +225,7 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.TokenAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

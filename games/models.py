@@ -1,7 +1,9 @@
-"""Tables for matches, seats, hands and moves.
+"""Tables for matches, seats and moves.
 
-Moves are the truth; ``Match.state`` caches the engine state after the last move so a view
-costs one row read. Every change goes through ``games.services``.
+A match's story is told once: the ``Move`` rows are the log of every call and card, and
+``Match.state`` is the engine state after the last of them (the deals, the hands so far and
+their results), so a view costs one row read. Records and stats are derived from the state.
+Every change goes through ``games.services``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches"
     )
     rules = models.JSONField()
-    hands = models.PositiveSmallIntegerField()
+    hands_to_play = models.PositiveSmallIntegerField()
     turn_seconds = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the seq they last saw.
@@ -43,9 +45,6 @@ class Match(models.Model):
     # When the player on a long turn is warned that the deadline is near (None: no warning).
     warn_at = models.DateTimeField(null=True, blank=True)
     warned_seq = models.PositiveIntegerField(null=True, blank=True)
-    current_hand = models.ForeignKey(
-        "Hand", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -124,30 +123,13 @@ class Seat(models.Model):
         return "Open seat"
 
     @property
+    def plays_itself(self) -> bool:
+        """A bot, an outside bot, or a player's seat on autopilot: its turns need no person."""
+        return self.kind in (self.Kind.BOT, self.Kind.EXTERNAL) or self.autopilot
+
+    @property
     def public_kind(self) -> str:
         return f"bot:{self.bot_level}" if self.kind == self.Kind.BOT else self.kind
-
-
-class Hand(models.Model):
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="hand_rows",
-                              db_index=False)  # hand_unique_number's index serves it
-    number = models.PositiveSmallIntegerField()
-    dealer = models.PositiveSmallIntegerField()
-    deal = models.JSONField()
-    redeals = models.JSONField(default=list)
-    calls = models.JSONField(default=list)
-    tricks_won = models.JSONField(default=list)
-    scores = models.JSONField(null=True, blank=True)
-    finished = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["match", "number"]
-        constraints = [
-            models.UniqueConstraint(fields=["match", "number"], name="hand_unique_number"),
-        ]
-
-    def __str__(self) -> str:
-        return f"Hand {self.number} of match {self.match_id}"
 
 
 class Move(models.Model):
@@ -163,11 +145,10 @@ class Move(models.Model):
         EXTERNAL = "external"
         FALLBACK = "fallback"
 
-    # The unique constraints' indexes serve these look-ups (see Seat.match).
+    # The unique constraint's index serves these look-ups (see Seat.match).
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves",
                               db_index=False)
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="moves",
-                             db_index=False)
+    hand_number = models.PositiveSmallIntegerField()
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=6, choices=Kind.choices)
@@ -180,7 +161,6 @@ class Move(models.Model):
     class Meta:
         ordering = ["match", "seq"]
         constraints = [
-            models.UniqueConstraint(fields=["hand", "seq"], name="move_unique_hand_seq"),
             models.UniqueConstraint(fields=["match", "seq"], name="move_unique_match_seq"),
         ]
 

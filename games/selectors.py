@@ -6,20 +6,17 @@ decides what a seat may see.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
 
-from callbreak_site import rows
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.rules import made_call
 from games.engine.state import final_places
-from games.models import Hand, Match, Seat
+from games.errors import Forbidden, NotFound
+from games.models import Match, Seat
 from games.presence import online_users
-
-from .services.errors import Forbidden, NotFound
 
 
 def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
@@ -45,7 +42,7 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
         "seq": match.seq,
         "my_seat": seat,
         "seats": [seat_public(s, online) for s in seats],
-        "hands": match.hands,
+        "hands": match.hands_to_play,
         "turn_seconds": match.turn_seconds,
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "invite_code": match.invite_code if seat is not None else None,
@@ -82,39 +79,21 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
 def seats_of(match: Match) -> list[Seat]:
     """The seats of ``match`` in order, each with its player and invitee (of the users only
     the id and username are loaded: that is all a seat shows)."""
-    db = rows.database()
-    with db.cursor() as cursor:
-        cursor.execute(_seats_sql(db.vendor), [match.pk])
-        found = cursor.fetchall()
-    seats = []
-    for row in found:
-        seat = rows.from_row(Seat, row, db=db)
+    seats = list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
+                 .only(*_SEAT_FIELDS).order_by("number"))
+    for seat in seats:
         seat.match = match
-        Seat.user.field.set_cached_value(seat, _named_user(db.alias, *row[-4:-2]))
-        Seat.reserved_for.field.set_cached_value(seat, _named_user(db.alias, *row[-2:]))
-        seats.append(seat)
     return seats
 
 
-@cache
-def _seats_sql(vendor: str) -> str:
-    users = rows.table(get_user_model())
-    return (f"SELECT {rows.columns(Seat, 's')}, u.id, u.username, r.id, r.username "
-            f"FROM {rows.table(Seat)} s LEFT JOIN {users} u ON u.id = s.user_id "
-            f"LEFT JOIN {users} r ON r.id = s.reserved_for_id "
-            "WHERE s.match_id = %s ORDER BY s.number")
-
-
-def _named_user(alias: str, user_id: int | None, username: str | None) -> Any:
-    if user_id is None:
-        return None
-    return get_user_model().from_db(alias, ["id", "username"], [user_id, username])
+_SEAT_FIELDS = ("number", "kind", "bot_level", "external_url", "autopilot", "missed_turns",
+                "match", "user", "user__username", "reserved_for", "reserved_for__username")
 
 
 def match_for_user(*, match_id: int, user: Any,
                    invite_code: str | None = None) -> tuple[Match, list[Seat], int | None]:
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
-    match = rows.fetch(Match, match_id)
+    match = Match.objects.filter(pk=match_id).first()
     if match is None:
         raise NotFound("No such match.")
     seats = seats_of(match)
@@ -154,7 +133,7 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "seats": [seat_public(s, online) for s in seats],
         "hand_number": state.get("hand_number", 0),
-        "hands": match.hands,
+        "hands": match.hands_to_play,
         "scores": scores,
         "places": places,
         "created_at": match.created_at.isoformat(),
@@ -179,30 +158,26 @@ def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
 
 def user_stats(*, username: str) -> dict[str, Any]:
     """Matches played, wins (first places, shared ones included), average total and calls
-    made, over finished matches."""
-    seats = list(
-        Seat.objects.filter(user__username=username, kind=Seat.Kind.HUMAN,
-                            match__status=Match.Status.FINISHED)
-        .select_related("match").prefetch_related(
-            Prefetch("match__hand_rows", queryset=Hand.objects.filter(finished=True))
-        ).order_by("match__finished_at")
-    )
-    if not seats and not Seat.objects.filter(user__username=username).exists():
-        from django.contrib.auth import get_user_model
-
-        if not get_user_model().objects.filter(username=username).exists():
-            raise NotFound("No such player.")
+    made, over finished matches; every figure is read from the matches' final states."""
+    user = get_user_model().objects.filter(username=username).only("id").first()
+    if user is None:
+        raise NotFound("No such player.")
+    seats = (Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN,
+                                 match__status=Match.Status.FINISHED)
+             .select_related("match").only("number", "match", "match__state",
+                                           "match__rules", "match__finished_at")
+             .order_by("match__finished_at"))
     results, made, called = [], 0, 0
     for seat in seats:
         match = seat.match
-        totals = match.state["scores"]
-        place = final_places(MatchState.from_json(match.state))[seat.number]
+        state = MatchState.from_json(match.state)
         rules = Rules.from_dict(match.rules)
-        for hand in match.hand_rows.all():
+        for hand in state.history:
             called += 1
-            made += made_call(hand.calls[seat.number], hand.tricks_won[seat.number], rules)
+            made += made_call(hand["calls"][seat.number], hand["tricks_won"][seat.number], rules)
         results.append({"match_id": match.id, "finished_at": match.finished_at.isoformat(),
-                        "total": totals[seat.number], "place": place})
+                        "total": state.scores[seat.number],
+                        "place": final_places(state)[seat.number]})
     played = len(results)
     return {
         "username": username,

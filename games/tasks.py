@@ -1,5 +1,5 @@
-"""Celery tasks: each is a line that calls a service. Idempotent (``seq`` guards every
-action), so late acknowledgement and redelivery are safe."""
+"""Celery tasks, each named as the service it calls and a line long. Idempotent (``seq``
+guards every action), so late acknowledgement and redelivery are safe."""
 
 from celery import shared_task
 
@@ -7,17 +7,17 @@ from games.services import analysis, deadlines, moves, notify
 
 
 @shared_task(acks_late=True)
-def play_bot_turn(match_id: int, seq: int) -> bool:
+def bot_turn_play(match_id: int, seq: int) -> bool:
     return moves.bot_turn_play(match_id=match_id, seq=seq)
 
 
 @shared_task(acks_late=True)
-def enforce_deadline(match_id: int, seq: int) -> bool:
+def turn_timeout(match_id: int, seq: int) -> bool:
     return moves.turn_timeout(match_id=match_id, seq=seq)
 
 
 @shared_task(acks_late=True, expires=30)
-def sweep_deadlines() -> int:
+def deadlines_sweep() -> int:
     return deadlines.deadlines_sweep()
 
 
@@ -37,5 +37,5 @@ def notify_finished(match_id: int) -> int:
 
 
 @shared_task(acks_late=True)
-def analyse_match(match_id: int, seat: int) -> bool:
+def analysis_run(match_id: int, seat: int) -> bool:
     return analysis.analysis_run(match_id=match_id, seat=seat)

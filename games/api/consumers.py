@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
@@ -31,15 +30,6 @@ def _seq_of(match_id: int) -> int | None:
 
 class PlayerConsumer(AsyncJsonWebsocketConsumer):
     watching: int | None = None
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        # Channels closes stale database connections before every message, a hop to a worker
-        # thread for each view sent. The one handler here that reads the database does so
-        # through database_sync_to_async, which does that clean-up itself.
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self) -> None:
         user = self.scope.get("user")

@@ -114,6 +114,48 @@ class MatchPageOut(serializers.Serializer):
     results = MatchSummaryOut(many=True)
 
 
+class OptionOut(serializers.Serializer):
+    value = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+
+
+class ChoiceOut(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    default = serializers.CharField()
+    options = OptionOut(many=True)
+
+
+class ToggleOut(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+    default = serializers.BooleanField()
+
+
+class PresetOut(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+    rules = serializers.DictField()
+
+
+class TurnTimeOut(serializers.Serializer):
+    seconds = serializers.IntegerField()
+    live = serializers.BooleanField()
+
+
+class RulesCatalogueOut(serializers.Serializer):
+    default_preset = serializers.CharField()
+    presets = PresetOut(many=True)
+    choices = ChoiceOut(many=True)
+    toggles = ToggleOut(many=True)
+    limits = serializers.DictField()
+    turn_seconds = TurnTimeOut(many=True)
+    bot_levels = serializers.ListField(child=serializers.CharField())
+
+
 class ErrorOut(serializers.Serializer):
     code = serializers.CharField()
     detail = serializers.CharField()

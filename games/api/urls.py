@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="api-root"),
+    path("rules/", views.RulesView.as_view(), name="rules"),
     path("matches/", views.MatchListView.as_view(), name="match-list"),
     path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),

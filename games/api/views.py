@@ -1,9 +1,13 @@
-"""DRF views for matches: validate input, call a service or selector, shape the answer."""
+"""DRF views for matches: validate input, call a service or selector, shape the answer.
+
+Refusals are raised as ``games.errors.DomainError`` by the services and selectors and become
+answers in the API's exception handler, so no view catches them."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -15,42 +19,25 @@ from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
 from games import selectors
+from games.engine.bots import BOT_LEVELS
+from games.engine.catalogue import rules_catalogue
+from games.errors import DomainError
 from games.presence import online_users
 from games.services import analysis, moves
 from games.services import matches as match_services
-from games.services.errors import (
-    Conflict,
-    Forbidden,
-    NotFound,
-    ServiceError,
-    StaleSeq,
-)
-from games.services.moves import Acted
+from games.services.moves import Table
 
 from . import serializers as s
+from .idempotency import answered_once, key_of
 
-_STATUS = {NotFound: 404, Forbidden: 403, Conflict: 409}
 ERRORS = {400: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
 
 
-def error_response(error: ServiceError) -> Response:
-    code = next((c for kind, c in _STATUS.items() if isinstance(error, kind)), 400)
-    body: dict[str, Any] = {"code": error.code, "detail": error.detail}
-    if isinstance(error, StaleSeq) and "match" in error.extra:
-        match, seats, seat = error.extra["match"]
-        body["match"] = selectors.match_view(match=match, seats=seats, seat=seat)
-    return Response(body, status=code)
-
-
-def acted_response(acted: Acted, user: Any, code: int = 200) -> Response:
-    if acted.replayed is not None:
-        return Response(acted.replayed, status=code)
-    if acted.views is not None and user.id in acted.views:
-        return Response(acted.views[user.id], status=code)  # as the player's socket gets it
-    seat = next((x.number for x in acted.seats if x.user_id == user.id), None)
-    view = selectors.match_view(match=acted.match, seats=acted.seats, seat=seat,
-                                state=acted.state)
-    return Response(view, status=code)
+def view_of(table: Table, user: Any) -> dict[str, Any]:
+    """The user's own view of the table they just acted on."""
+    seat = next((x.number for x in table.seats if x.user_id == user.id), None)
+    return selectors.match_view(match=table.match, seats=table.seats, seat=seat,
+                                state=table.state)
 
 
 class ApiRootView(APIView):
@@ -67,10 +54,27 @@ class ApiRootView(APIView):
                     "me": reverse("auth-me", request=request),
                 },
                 "matches": reverse("match-list", request=request),
+                "rules": reverse("rules", request=request),
                 "schema": reverse("schema", request=request),
                 "docs": reverse("api-docs", request=request),
             }
         )
+
+
+class RulesView(APIView):
+    """Everything the new-match form offers: the engine's presets, choices, toggles and
+    limits, the turn times and the bot levels."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: s.RulesCatalogueOut})
+    def get(self, request: Request) -> Response:
+        return Response({
+            **rules_catalogue(),
+            "turn_seconds": [{"seconds": t, "live": t <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS}
+                             for t in match_services.TURN_SECONDS_CHOICES],
+            "bot_levels": list(BOT_LEVELS),
+        })
 
 
 class MatchListView(APIView):
@@ -83,8 +87,7 @@ class MatchListView(APIView):
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status")
         if wanted not in (None, "", "waiting", "active", "finished"):
-            return Response({"code": "bad_status",
-                             "detail": "status is waiting, active or finished."}, status=400)
+            raise DomainError("status is waiting, active or finished.", code="bad_status")
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
             selectors.match_list(user=request.user, status=wanted or None), request, view=self
@@ -98,65 +101,52 @@ class MatchListView(APIView):
     @extend_schema(request=s.MatchCreateSerializer, responses={201: s.MatchViewOut, **ERRORS})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
-        try:
-            acted = match_services.match_create(
-                user=request.user, rules=data["rules"], hands=data.get("hands"),
-                turn_seconds=data["turn_seconds"], opponents=data["opponents"],
-            )
-        except ServiceError as error:
-            return error_response(error)
-        return acted_response(acted, request.user, status.HTTP_201_CREATED)
+        table = match_services.match_create(
+            user=request.user, rules=data["rules"], hands=data.get("hands"),
+            turn_seconds=data["turn_seconds"], opponents=data["opponents"],
+        )
+        return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
 
 
 class MatchJoinView(APIView):
     @extend_schema(request=s.JoinSerializer, responses={200: s.MatchViewOut, **ERRORS})
     def post(self, request: Request) -> Response:
         data = _valid(s.JoinSerializer, request)
-        try:
-            acted = match_services.match_join(user=request.user, invite_code=data["invite_code"])
-        except ServiceError as error:
-            return error_response(error)
-        return acted_response(acted, request.user)
+        table = match_services.match_join(user=request.user, invite_code=data["invite_code"])
+        return Response(view_of(table, request.user))
 
 
 class MatchDetailView(APIView):
     @extend_schema(parameters=[OpenApiParameter("invite_code", str)],
                    responses={200: s.MatchViewOut, 404: s.ErrorOut})
     def get(self, request: Request, match_id: int) -> Response:
-        try:
-            match, seats, seat = selectors.match_for_user(
-                match_id=match_id, user=request.user,
-                invite_code=request.query_params.get("invite_code"),
-            )
-        except ServiceError as error:
-            return error_response(error)
+        match, seats, seat = selectors.match_for_user(
+            match_id=match_id, user=request.user,
+            invite_code=request.query_params.get("invite_code"),
+        )
         return Response(selectors.match_view(match=match, seats=seats, seat=seat))
-
-
-class _MoveView(APIView):
-    throttle_classes = [LiveScopedRateThrottle]
-    throttle_scope = "move"
-    input_serializer: type[serializers.Serializer] = s.SeqSerializer
-
-    def act(self, request: Request, match_id: int, data: dict[str, Any],
-            key: str | None) -> Acted:
-        raise NotImplementedError
-
-    def post(self, request: Request, match_id: int) -> Response:
-        data = _valid(self.input_serializer, request)
-        key = request.headers.get("Idempotency-Key") or None
-        if key is not None and not 8 <= len(key) <= 80:
-            return Response({"code": "bad_idempotency_key",
-                             "detail": "An Idempotency-Key is 8 to 80 characters."}, status=400)
-        try:
-            acted = self.act(request, match_id, data, key)
-        except ServiceError as error:
-            return error_response(error)
-        return acted_response(acted, request.user)
 
 
 _MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **ERRORS},
                 "parameters": [OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)]}
+
+
+class _MoveView(APIView):
+    """A player's action on a match in play; ``act`` calls its service."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "move"
+    input_serializer: type[serializers.Serializer] = s.SeqSerializer
+
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+        raise NotImplementedError
+
+    def post(self, request: Request, match_id: int) -> Response:
+        data = _valid(self.input_serializer, request)
+        body = answered_once(
+            user=request.user, key=key_of(request), match_id=match_id,
+            answer=lambda: view_of(self.act(request, match_id, data), request.user))
+        return Response(body)
 
 
 class MatchCallView(_MoveView):
@@ -166,9 +156,9 @@ class MatchCallView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request, match_id, data, key):  # noqa: ANN001, ANN201
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
         return moves.move_call(match_id=match_id, user=request.user, call=data["call"],
-                               seq=data["seq"], idempotency_key=key)
+                               seq=data["seq"])
 
 
 class MatchPlayView(_MoveView):
@@ -178,9 +168,9 @@ class MatchPlayView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request, match_id, data, key):  # noqa: ANN001, ANN201
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
         return moves.move_play(match_id=match_id, user=request.user, card=data["card"],
-                               seq=data["seq"], idempotency_key=key)
+                               seq=data["seq"])
 
 
 class MatchRedealView(_MoveView):
@@ -188,9 +178,8 @@ class MatchRedealView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request, match_id, data, key):  # noqa: ANN001, ANN201
-        return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"],
-                                 idempotency_key=key)
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+        return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"])
 
 
 class MatchBackView(APIView):
@@ -198,21 +187,15 @@ class MatchBackView(APIView):
 
     @extend_schema(request=None, responses={200: s.MatchViewOut, **ERRORS})
     def post(self, request: Request, match_id: int) -> Response:
-        try:
-            acted = moves.seat_back(match_id=match_id, user=request.user)
-        except ServiceError as error:
-            return error_response(error)
-        return acted_response(acted, request.user)
+        return Response(view_of(moves.seat_back(match_id=match_id, user=request.user),
+                                request.user))
 
 
 class MatchRematchView(APIView):
     @extend_schema(request=None, responses={201: s.MatchViewOut, **ERRORS})
     def post(self, request: Request, match_id: int) -> Response:
-        try:
-            acted = match_services.match_rematch(user=request.user, match_id=match_id)
-        except ServiceError as error:
-            return error_response(error)
-        return acted_response(acted, request.user, status.HTTP_201_CREATED)
+        table = match_services.match_rematch(user=request.user, match_id=match_id)
+        return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
 
 
 class MatchRecordView(APIView):
@@ -223,11 +206,8 @@ class MatchRecordView(APIView):
         "places": serializers.ListField(child=serializers.IntegerField()),
         "seats": s.SeatOut(many=True)}), 403: s.ErrorOut, 404: s.ErrorOut})
     def get(self, request: Request, match_id: int) -> Response:
-        try:
-            match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
-            return Response(selectors.match_record_for(match=match, seats=seats))
-        except ServiceError as error:
-            return error_response(error)
+        match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
+        return Response(selectors.match_record_for(match=match, seats=seats))
 
 
 class MatchAnalysisView(APIView):
@@ -239,13 +219,8 @@ class MatchAnalysisView(APIView):
     def get(self, request: Request, match_id: int) -> Response:
         seat = request.query_params.get("seat", "")
         if not seat.isdigit():
-            return Response({"code": "bad_seat", "detail": "Give the seat as ?seat=0 to 3."},
-                            status=400)
-        try:
-            found = analysis.analysis_request(match_id=match_id, user=request.user,
-                                              seat=int(seat))
-        except ServiceError as error:
-            return error_response(error)
+            raise DomainError("Give the seat as ?seat=0 to 3.", code="bad_seat")
+        found = analysis.analysis_request(match_id=match_id, user=request.user, seat=int(seat))
         ready = found.status == found.Status.READY
         return Response({"status": found.status, "seat": found.seat,
                          "decisions": found.decisions if ready else []},
@@ -255,10 +230,7 @@ class MatchAnalysisView(APIView):
 class UserStatsView(APIView):
     @extend_schema(responses={200: s.StatsOut, 404: s.ErrorOut})
     def get(self, request: Request, username: str) -> Response:
-        try:
-            return Response(selectors.user_stats(username=username))
-        except ServiceError as error:
-            return error_response(error)
+        return Response(selectors.user_stats(username=username))
 
 
 def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:

@@ -66,16 +66,6 @@ def mask_of(cards: Iterable[str]) -> int:
     return mask
 
 
-def indices_of(mask: int) -> list[int]:
-    """Card indices of a mask, lowest bit first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def cards_of(mask: int) -> list[str]:
     """Card strings of a mask in display order (spades, hearts, clubs, diamonds; high first)."""
     return [CARD_NAMES[i] for i in DISPLAY_ORDER if mask >> i & 1]

@@ -16,6 +16,3 @@ class EngineError(ValueError):
         self.code = code
         self.detail = detail
 
-    def as_dict(self) -> dict[str, str]:
-        """The error as the API sends it: ``{"code": ..., "detail": ...}``."""
-        return {"code": self.code, "detail": self.detail}

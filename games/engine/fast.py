@@ -75,11 +75,6 @@ def legal_mask(hand: int, trick: Sequence[int], follow: int = STRICT,
     return follow_mask(hand, SUIT_OF[trick[0]], trick[winning_position(trick)], follow)
 
 
-def beats(card: int, win: int) -> bool:
-    """Whether ``card`` played now takes the trick from the winning card ``win``."""
-    return bool(BEATERS[win] >> card & 1)
-
-
 def winning_position(trick: Sequence[int]) -> int:
     """Position (0 = lead) of the card that wins, or is winning, the trick."""
     best = 0

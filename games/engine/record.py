@@ -9,7 +9,7 @@ from .errors import EngineError
 from .rules import Rules
 from .state import MatchState, apply_action, final_places, new_match
 
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 
 
 def match_record(state: MatchState) -> dict[str, Any]:
@@ -28,14 +28,14 @@ def match_record(state: MatchState) -> dict[str, Any]:
             "calls": state.calls,
             "call_order": [(state.dealer + k) % 4 for k in range(1, 5)
                            if state.calls[(state.dealer + k) % 4] is not None],
-            "tricks": state.tricks,
+            "tricks": [_trick(t) for t in state.tricks],
             "trick": [{"seat": s, "card": c} for s, c in state.trick],
         }
     record = {
         "version": RECORD_VERSION,
         "rules": state.rules.to_dict(),
         "first_dealer": state.first_dealer,
-        "hands": state.history,
+        "hands": [_hand(h) for h in state.history],
         "current": current,
         "totals": state.scores,
         "places": final_places(state),
@@ -44,6 +44,18 @@ def match_record(state: MatchState) -> dict[str, Any]:
     }
     # A deep copy, so the caller may keep or change it without touching the state.
     return _copy(record)
+
+
+def _trick(trick: dict[str, Any]) -> dict[str, Any]:
+    """A completed trick as the record gives it: each card with the seat that played it."""
+    leader = trick["leader"]
+    return {"leader": leader, "winner": trick["winner"],
+            "cards": [{"seat": (leader + k) % 4, "card": card}
+                      for k, card in enumerate(trick["cards"])]}
+
+
+def _hand(entry: dict[str, Any]) -> dict[str, Any]:
+    return {**entry, "tricks": [_trick(t) for t in entry["tricks"]]}
 
 
 def _copy(value: Any) -> Any:
@@ -80,13 +92,9 @@ def _replay_hand(state: MatchState, hand: dict[str, Any],
     state = step(state, {"type": "deal", "hands": hand["deal"]})
     for seat in hand["call_order"]:
         state = step(state, {"type": "call", "seat": seat, "call": hand["calls"][seat]})
-    plays = [(t["leader"], t["cards"]) for t in hand["tricks"]]
-    partial = hand.get("trick") or []
-    if partial:
-        plays.append((partial[0]["seat"], [p["card"] for p in partial]))
-    for leader, cards in plays:
-        for k, card in enumerate(cards):
-            state = step(state, {"type": "play", "seat": (leader + k) % 4, "card": card})
+    plays = [p for t in hand["tricks"] for p in t["cards"]] + list(hand.get("trick") or [])
+    for played in plays:
+        state = step(state, {"type": "play", "seat": played["seat"], "card": played["card"]})
     return state
 
 
@@ -112,7 +120,7 @@ def replay_record(record: dict[str, Any]) -> MatchState:
         state = new_match(Rules.from_dict(record["rules"]), first_dealer=record["first_dealer"])
         for hand in record["hands"]:
             state = _replay_hand(state, hand)
-            if state.history[-1] != hand:
+            if _hand(state.history[-1]) != hand:
                 raise EngineError("bad_record",
                                   f"Hand {hand.get('hand_number')} does not replay as recorded.")
         if record.get("current"):

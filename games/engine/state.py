@@ -13,7 +13,6 @@ from .errors import EngineError
 from .play import check_play, trick_winner
 from .rules import Rules, made_call, score_hand
 
-PHASES = ("dealing", "bidding", "playing", "finished")
 STATE_VERSION = 1
 
 _FIELDS = ("rules", "phase", "hand_number", "first_dealer", "dealer", "turn", "deal", "hands",

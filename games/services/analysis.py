@@ -12,9 +12,9 @@ from django.utils import timezone
 
 from games.engine import MatchState, match_record, record_steps, view_for
 from games.engine.bots import evaluate_options
+from games.errors import DomainError, Forbidden, NotFound
 from games.models import Analysis, Match, Seat
-
-from .errors import Forbidden, NotFound, ServiceError
+from games.signals import analysis_requested
 
 TOP_OPTIONS = 5
 
@@ -29,13 +29,11 @@ def analysis_request(*, match_id: int, user: Any, seat: int) -> Analysis:
         raise Forbidden("Analysis is available once the match has finished.",
                         code="not_finished")
     if not 0 <= seat <= 3:
-        raise ServiceError("The seat is a number from 0 to 3.", code="bad_seat")
+        raise DomainError("The seat is a number from 0 to 3.", code="bad_seat")
     with transaction.atomic():
         analysis, created = Analysis.objects.get_or_create(match=match, seat=seat)
         if created:
-            from games import tasks
-
-            tasks.analyse_match.delay_on_commit(match.id, seat)
+            analysis_requested.send(sender=Analysis, match_id=match.id, seat=seat)
     return analysis
 
 

@@ -10,6 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.models import Match
+from games.signals import turn_warning_due
 
 from .moves import turn_timeout
 
@@ -28,8 +29,6 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
 
 def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
     """Warn players of long turns once 80 % of the time has gone; once per turn."""
-    from games import tasks
-
     candidates = (
         Match.objects.filter(status__in=Match.ACTIVE, warn_at__lte=now, deadline__gt=now)
         .exclude(warned_seq=F("seq")).order_by("warn_at").values_list("id", "seq")[:limit]
@@ -39,7 +38,7 @@ def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
         claimed = Match.objects.filter(pk=match_id, seq=seq).exclude(
             warned_seq=F("seq")).update(warned_seq=seq)
         if claimed:
-            tasks.notify_deadline.delay(match_id, seq)
+            turn_warning_due.send(sender=Match, match_id=match_id, seq=seq)
             sent += 1
     return sent
 

@@ -10,36 +10,36 @@ from django.db import transaction
 
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
+from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
 from games.selectors import seats_of
+from games.signals import match_changed
 
-from . import effects
-from .errors import Conflict, NotFound, ServiceError
 from .external import bot_health_check, host_allowed
-from .moves import Acted, start_match
+from .moves import Table, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
 
 
 def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_seconds: int,
-                 opponents: list[str]) -> Acted:
+                 opponents: list[str]) -> Table:
     """Create a match with ``user`` in seat 0 and ``opponents`` in seats 1–3; it starts by
     itself when no seat is left open."""
     parsed_rules = _rules(rules, hands)
     if turn_seconds not in TURN_SECONDS_CHOICES:
-        raise ServiceError(
+        raise DomainError(
             "Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours.",
             code="bad_turn_seconds",
         )
     if not isinstance(opponents, list) or len(opponents) != 3:
-        raise ServiceError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
+        raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
     seat_specs = [_seat_spec(spec, user) for spec in opponents]
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
-        raise ServiceError("Each player can be invited to only one seat.", code="bad_opponents")
+        raise DomainError("Each player can be invited to only one seat.", code="bad_opponents")
     with transaction.atomic():
         match = Match.objects.create(
-            created_by=user, rules=parsed_rules.to_dict(), hands=parsed_rules.hands,
+            created_by=user, rules=parsed_rules.to_dict(), hands_to_play=parsed_rules.hands,
             turn_seconds=turn_seconds,
         )
         seats = [Seat(match=match, number=0, kind=Seat.Kind.HUMAN, user=user)]
@@ -48,7 +48,7 @@ def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_se
         return _start_if_full(match, seats)
 
 
-def match_join(*, user: Any, invite_code: str) -> Acted:
+def match_join(*, user: Any, invite_code: str) -> Table:
     """Take the seat reserved for ``user``, else the first open seat. Joining twice is a no-op."""
     with transaction.atomic():
         match = Match.objects.select_for_update(no_key=True).filter(
@@ -57,7 +57,7 @@ def match_join(*, user: Any, invite_code: str) -> Acted:
             raise NotFound("No match has that invite code.", code="bad_invite_code")
         seats = seats_of(match)
         if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
-            return Acted(match, seats, None)
+            return Table(match, seats, None)
         free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
         free += [s for s in seats if s.kind == Seat.Kind.OPEN]
         if match.status != Match.Status.WAITING or not free:
@@ -69,7 +69,7 @@ def match_join(*, user: Any, invite_code: str) -> Acted:
         return _start_if_full(match, seats)
 
 
-def match_rematch(*, user: Any, match_id: int) -> Acted:
+def match_rematch(*, user: Any, match_id: int) -> Table:
     """A new match with the same rules and the same players in the same seats."""
     match = Match.objects.filter(pk=match_id, seats__user=user).first()
     if match is None:
@@ -79,7 +79,7 @@ def match_rematch(*, user: Any, match_id: int) -> Acted:
     seats = seats_of(match)
     with transaction.atomic():
         new = Match.objects.create(
-            created_by=user, rules=match.rules, hands=match.hands,
+            created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,
             turn_seconds=match.turn_seconds, rematch_of=match,
         )
         copies = [
@@ -91,18 +91,18 @@ def match_rematch(*, user: Any, match_id: int) -> Acted:
         return _start_if_full(new, copies)
 
 
-def _start_if_full(match: Match, seats: list[Seat]) -> Acted:
+def _start_if_full(match: Match, seats: list[Seat]) -> Table:
     state = None
     if all(s.kind not in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seats):
         state = start_match(match, seats)
     match.save()
-    effects.after_change(match=match, seats=seats, state=state)
-    return Acted(match, seats, state)
+    match_changed.send(sender=Match, match=match, seats=seats, states=[state])
+    return Table(match, seats, state)
 
 
 def _rules(rules: Any, hands: int | None) -> Rules:
     if not isinstance(rules, dict):
-        raise ServiceError("Rules must be an object such as {\"preset\": \"standard\"}.",
+        raise DomainError("Rules must be an object such as {\"preset\": \"standard\"}.",
                            code="bad_rules")
     data = dict(rules)
     data.setdefault("preset", "standard")
@@ -111,32 +111,32 @@ def _rules(rules: Any, hands: int | None) -> Rules:
     try:
         return Rules.from_dict(data)
     except (EngineError, ValueError, TypeError) as error:
-        raise ServiceError(getattr(error, "detail", str(error)), code="bad_rules")
+        raise DomainError(getattr(error, "detail", str(error)), code="bad_rules")
 
 
 def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
     if not isinstance(spec, str):
-        raise ServiceError("Each opponent is a string such as \"bot:normal\".",
+        raise DomainError("Each opponent is a string such as \"bot:normal\".",
                            code="bad_opponents")
     if spec == "open":
         return {"kind": Seat.Kind.OPEN}
     if spec.startswith("bot:"):
         level = spec[4:]
         if level not in BOT_LEVELS:
-            raise ServiceError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
+            raise DomainError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
                                code="bad_opponents")
         return {"kind": Seat.Kind.BOT, "bot_level": level}
     if spec.startswith("user:"):
         other = get_user_model().objects.filter(username__iexact=spec[5:]).first()
         if other is None:
-            raise ServiceError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
+            raise DomainError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
         if other.id == creator.id:
-            raise ServiceError("You already sit in seat 0.", code="bad_opponents")
+            raise DomainError("You already sit in seat 0.", code="bad_opponents")
         return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
     if spec.startswith(("http://", "https://")):
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}
-    raise ServiceError(
+    raise DomainError(
         "Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL.",
         code="bad_opponents",
     )
@@ -144,13 +144,13 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
 
 def _external_url(url: str) -> str:
     if not host_allowed(url) or len(url) > 300:
-        raise ServiceError(
+        raise DomainError(
             "External bots may only be reached on these hosts: "
             f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
             code="external_host_not_allowed",
         )
     url = url.rstrip("/")
     if not bot_health_check(url=url):
-        raise ServiceError(f"The bot at {url} did not answer GET /hi.",
+        raise DomainError(f"The bot at {url} did not answer GET /hi.",
                            code="external_bot_unreachable")
     return url

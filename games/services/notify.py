@@ -9,20 +9,9 @@ from datetime import datetime
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.push import push_audience, push_to_user
 from games.models import Match, Seat
 from games.presence import is_watching
-
-
-def _push(**kwargs: object) -> int:
-    from accounts.push import push_to_user
-
-    return push_to_user(**kwargs)
-
-
-def _audience(user_ids: list[int], kind: str) -> set[int]:
-    from accounts.push import push_audience
-
-    return push_audience(user_ids=user_ids, kind=kind)
 
 
 def _others(match_id: int) -> str:
@@ -43,9 +32,9 @@ def notify_turn(*, match_id: int, seq: int) -> bool:
     """Tell the player on turn, unless they are watching the match or it moved on."""
     user_id = _on_turn(match_id, seq)
     if (user_id is None or is_watching(user_id=user_id, match_id=match_id)
-            or not _audience([user_id], "turn")):
+            or not push_audience(user_ids=[user_id], kind="turn")):
         return False
-    return _push(user_id=user_id, kind="turn", title="Your turn in Call Break",
+    return push_to_user(user_id=user_id, kind="turn", title="Your turn in Call Break",
                  body=f"Match #{match_id} with {_others(match_id)} is waiting for you.",
                  url=f"/m/{match_id}", match_id=match_id) > 0
 
@@ -53,13 +42,13 @@ def notify_turn(*, match_id: int, seq: int) -> bool:
 def notify_deadline(*, match_id: int, seq: int) -> bool:
     """Warn the player on turn that the bot will play for them soon."""
     user_id = _on_turn(match_id, seq)
-    if user_id is None or not _audience([user_id], "deadline"):
+    if user_id is None or not push_audience(user_ids=[user_id], kind="deadline"):
         return False
     deadline = Match.objects.filter(pk=match_id).values_list("deadline", flat=True).first()
     if deadline is None:
         return False
     left = _left(deadline, timezone.now())
-    return _push(user_id=user_id, kind="deadline", title="Your turn is running out",
+    return push_to_user(user_id=user_id, kind="deadline", title="Your turn is running out",
                  body=f"{left} left in match #{match_id}, then a bot plays for you.",
                  url=f"/m/{match_id}", match_id=match_id) > 0
 
@@ -69,7 +58,7 @@ def notify_finished(*, match_id: int) -> int:
     seat_of = dict(Seat.objects.filter(match_id=match_id, kind=Seat.Kind.HUMAN,
                                        match__status=Match.Status.FINISHED)
                    .values_list("user_id", "number"))
-    audience = _audience(list(seat_of), "finished")
+    audience = push_audience(user_ids=list(seat_of), kind="finished")
     if not audience:
         return 0
     state = Match.objects.filter(pk=match_id).values_list("state", flat=True).first()
@@ -79,7 +68,7 @@ def notify_finished(*, match_id: int) -> int:
     sent = 0
     for user_id in sorted(audience):
         mine = scores[seat_of[user_id]] / 10
-        sent += _push(user_id=user_id, kind="finished", title="Match over",
+        sent += push_to_user(user_id=user_id, kind="finished", title="Match over",
                       body=f"Match #{match_id} has ended: you scored {mine:g}.",
                       url=f"/m/{match_id}", match_id=match_id)
     return sent

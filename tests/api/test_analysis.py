@@ -31,8 +31,8 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
     assert [d["kind"] for d in decisions].count("call") == 1
     assert [d["kind"] for d in decisions].count("play") == 13
     record = owner_api.get(f"/api/matches/{created['id']}/record/").json()
-    played = [card for trick in record["hands"][0]["tricks"]
-              for k, card in enumerate(trick["cards"]) if (trick["leader"] + k) % 4 == 0]
+    played = [p["card"] for trick in record["hands"][0]["tricks"] for p in trick["cards"]
+              if p["seat"] == 0]
     assert [d["chosen"] for d in decisions if d["kind"] == "play"] == played
     for decision in decisions:
         assert decision["loss"] >= 0

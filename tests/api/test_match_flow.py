@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.engine import replay_record
-from games.models import Hand, Match, Move, Seat
+from games.models import Match, Move, Seat
 from tests.api.helpers import create, play_to_end, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
@@ -31,7 +31,8 @@ def test_one_human_and_three_bots_play_a_match_to_the_end(owner_api, owner):
     assert Move.objects.filter(match=match, kind="call").count() >= 2 * 4
     assert set(Move.objects.filter(match=match).exclude(seat=0)
                .values_list("made_by", flat=True)) == {"bot"}
-    assert Hand.objects.filter(match=match, finished=True).count() == 2
+    assert len(match.state["history"]) == 2
+    assert set(Move.objects.filter(match=match).values_list("hand_number", flat=True)) == {1, 2}
 
     record = owner_api.get(f"/api/matches/{created['id']}/record/")
     assert record.status_code == 200
@@ -109,17 +110,17 @@ def test_match_view_is_stable_between_two_reads(owner_api):
 def test_a_match_of_four_bots_runs_to_the_end_by_itself(owner):
     from django.db import transaction
 
-    from games.services import effects
     from games.services.moves import start_match
+    from games.signals import match_changed
 
     with transaction.atomic():
         match = Match.objects.create(created_by=owner, rules={"preset": "standard", "hands": 2},
-                                     hands=2, turn_seconds=3600)
+                                     hands_to_play=2, turn_seconds=3600)
         seats = [Seat.objects.create(match=match, number=n, kind="bot", bot_level=level)
                  for n, level in enumerate(["easy", "normal", "hard", "normal"])]
         state = start_match(match, seats)
         match.save()
-        effects.after_change(match=match, seats=seats, state=state)
+        match_changed.send(sender=Match, match=match, seats=seats, states=[state])
 
     assert wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", timeout=120)
     assert Move.objects.filter(match=match, kind="play").count() == 2 * 52

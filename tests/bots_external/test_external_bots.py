@@ -82,7 +82,7 @@ def test_a_slow_bot_is_replaced_after_its_deadline(owner, bots, settings):
     from games.services.moves import start_match
 
     settings.EXTERNAL_BOT_TIMEOUT_SECONDS = 0.5
-    match = Match.objects.create(created_by=owner, rules={"preset": "standard"}, hands=1,
+    match = Match.objects.create(created_by=owner, rules={"preset": "standard"}, hands_to_play=1,
                                  turn_seconds=3600)
     seats = [Seat.objects.create(match=match, number=n, kind="external",
                                  external_url=bots["slow"].url) for n in range(4)]

@@ -15,7 +15,7 @@ from tests.faults.table import assert_every_seq_once, match_against_bots, play_t
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-TAKEN = re.compile(r"Task games\.tasks\.play_bot_turn\[[^]]+\] received")
+TAKEN = re.compile(r"Task games\.tasks\.bot_turn_play\[[^]]+\] received")
 
 
 def test_a_worker_killed_mid_bot_turn_loses_no_move_and_doubles_none(fleet):

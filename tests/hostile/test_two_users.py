@@ -11,7 +11,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from websockets.sync.client import connect
 
-from games.models import Hand, Move
+from games.models import Match, Move
 from tests.api.helpers import CARD_IN_JSON, create, play_to_end
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
@@ -110,7 +110,7 @@ def test_sockets_carry_only_what_each_seat_may_see(live_server_url, celery_worke
 
 def hidden_from(view: dict) -> set[str]:
     """The cards still in the other seats' hands when this view was sent."""
-    deal = Hand.objects.get(match_id=view["id"], number=view["hand_number"]).deal
+    deal = Match.objects.get(pk=view["id"]).state["deal"]
     played = set(Move.objects.filter(match_id=view["id"], kind="play", seq__lte=view["seq"],
                                      hand__number=view["hand_number"])
                  .values_list("card", flat=True))

@@ -48,7 +48,7 @@ def test_sweeper_due_task_and_a_second_sweeper_racing_play_one_autopilot_move():
     for _ in range(3):
         seq = make_overdue(match_id)
         on_turn = Match.objects.get(pk=match_id).turn
-        tasks.enforce_deadline.delay(match_id, seq)  # the task due at the deadline
+        tasks.turn_timeout.delay(match_id, seq)  # the task due at the deadline
         racers = [threading.Thread(target=lambda: (deadlines_sweep(), connection.close()))
                   for _ in range(2)]
         racers.append(threading.Thread(

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def match_on_turn_of(user, turn_seconds=3600):
     """A started match with ``user`` in seat 1 and on turn, built without side effects, so no
     queued task of this match can send a push of its own."""
-    match = Match.objects.create(created_by=user, rules={"preset": "standard"}, hands=1,
+    match = Match.objects.create(created_by=user, rules={"preset": "standard"}, hands_to_play=1,
                                  turn_seconds=turn_seconds)
     others = iter(make_user(n) for n in ("west", "north", "east"))
     seats = [Seat.objects.create(match=match, number=n, kind="human",

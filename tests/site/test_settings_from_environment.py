@@ -27,7 +27,7 @@ print(json.dumps({
     "channels": settings.CHANNEL_LAYERS["default"]["BACKEND"],
     "cache": settings.CACHES["default"]["BACKEND"],
     "broker": settings.CELERY_BROKER_URL,
-    "in_process_worker": settings.CELERY_IN_PROCESS_WORKER,
+    "in_process_worker": settings.EMBEDDED,
     "debug": settings.DEBUG,
     "port": settings.PORT,
     "hosts": settings.ALLOWED_HOSTS,

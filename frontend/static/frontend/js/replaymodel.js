@@ -6,11 +6,6 @@ export function stepCount(record) {
   return record.hands.length * STEPS_PER_HAND;
 }
 
-// The cards of a trick with the seat that played each: card k by seat (leader + k) % 4.
-export function trickCards(trick) {
-  return trick.cards.map((card, k) => ({ seat: (trick.leader + k) % 4, card }));
-}
-
 // Everything shown at one step: hand index, trick index (-1 = after the calls), the cards
 // each seat still holds, tricks won so far, totals before or after the hand.
 export function stateAt(record, step) {
@@ -20,12 +15,12 @@ export function stateAt(record, step) {
   const played = new Set();
   const won = [0, 0, 0, 0];
   for (const trick of hand.tricks.slice(0, trickIndex + 1)) {
-    trick.cards.forEach((c) => played.add(c));
+    trick.cards.forEach((c) => played.add(c.card));
     won[trick.winner] += 1;
   }
   const trick = trickIndex >= 0 ? hand.tricks[trickIndex] : null;
   // Cards of the trick on show stay visible in the hands, marked, so the eye can find them.
-  const showing = new Set(trick ? trick.cards : []);
+  const showing = new Set(trick ? trick.cards.map((c) => c.card) : []);
   const holdings = hand.deal.map((cards) => cards.filter((c) => !played.has(c) || showing.has(c)));
   const before = handIndex === 0 ? [0, 0, 0, 0] : record.hands[handIndex - 1].totals;
   const handOver = trickIndex === hand.tricks.length - 1;

@@ -3,7 +3,7 @@ import { api } from "../api.js";
 import { cardFace, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
 import { fill, h, ordinal, score } from "../dom.js";
-import { runningTotals, stateAt, stepCount, trickCards, worstDecisions } from "../replaymodel.js";
+import { runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
   return record.seats.map((s) => (s.seat === me ? `${s.name} (you)` : s.name || `Seat ${s.seat + 1}`));
@@ -70,7 +70,7 @@ export async function mount(main, route, ctx) {
       : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
     const mark = marks.get(step);
     fill(board,
-      s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, trickCards(s.trick).map(({ seat, card }) =>
+      s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, s.trick.cards.map(({ seat, card }) =>
         h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
         : h("p", { class: "muted" }, `Dealer: ${names[s.hand.dealer]}`),
       mark ? h("p", { class: "mark-note", testid: "mark-note" }, describe(mark)) : null,
