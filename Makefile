@@ -30,10 +30,12 @@ browser:
 test:
 	@$(PYTHON) tests/service_env.py >/dev/null
 	@$(MAKE) --no-print-directory install browser
+	@$(BIN)/lint-imports --no-cache
 	@eval "$$($(BIN)/python tests/service_env.py 2>/dev/null)" && $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: install
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 
 bench: install
 	$(BIN)/python -m games.engine.bench

@@ -41,7 +41,7 @@ class RegisterView(AuthView):
             username=data["username"], password=data["password"], email=data.get("email", "")
         )
         token = Token.objects.create(user=user)
-        login(request._request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return Response(
             {"username": user.username, "token": token.key}, status=status.HTTP_201_CREATED
         )
@@ -58,7 +58,7 @@ class TokenView(AuthView):
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
         if self.start_session:
-            login(request._request, user)
+            login(request, user)
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"username": user.username, "token": token.key})
 
@@ -76,7 +76,7 @@ class LogoutView(APIView):
     def post(self, request: Request) -> Response:
         if isinstance(request.auth, Token):
             request.auth.delete()
-        logout(request._request)
+        logout(request)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -96,4 +96,4 @@ class CsrfView(APIView):
 
     @extend_schema(responses={200: None})
     def get(self, request: Request) -> Response:
-        return Response({"csrf_token": get_token(request._request)})
+        return Response({"csrf_token": get_token(request)})

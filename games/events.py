@@ -15,24 +15,23 @@ from django.db import transaction
 from django.dispatch import receiver
 
 from games import realtime, tasks
-from games.engine import MatchState
 from games.models import Match, Seat
 from games.presence import presence_of
 from games.selectors import match_view
-from games.signals import analysis_requested, match_changed, turn_warning_due
+from games.signals import Moment, analysis_requested, match_changed, turn_warning_due
 
 
 @receiver(match_changed)
-def after_match_changed(*, match: Match, seats: list[Seat], states: list[MatchState | None],
+def after_match_changed(*, match: Match, seats: list[Seat], moments: list[Moment],
                         **_: Any) -> None:
     players = [s for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None]
     presence = presence_of([s.user_id for s in players], match.id)
-    frames = [{seat.user_id: match_view(match=match, seats=seats, seat=seat.number, state=state,
+    frames = [{seat.user_id: match_view(match=match, seats=seats, seat=seat.number, at=moment,
                                         online=presence.online)
                for seat in players}
-              for state in states]
+              for moment in moments]
     transaction.on_commit(lambda: realtime.publish_views(frames))
-    state = states[-1]
+    state = moments[-1].state
     if state is None:
         return
     match_id, seq = match.id, match.seq

@@ -17,6 +17,7 @@ from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
 from games.models import Match, Seat
 from games.presence import online_users
+from games.signals import Moment
 
 
 def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
@@ -30,21 +31,26 @@ def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
 
 
 def match_view(*, match: Match, seats: list[Seat], seat: int | None,
-               state: MatchState | None = None, online: set[int] | None = None) -> dict[str, Any]:
-    """The view of ``match`` for ``seat`` (None: a visitor holding the invite code)."""
-    if state is None and match.state is not None:
+               state: MatchState | None = None, online: set[int] | None = None,
+               at: Moment | None = None) -> dict[str, Any]:
+    """The view of ``match`` for ``seat`` (None: a visitor holding the invite code); ``at``: as
+    it was just after one step of a change, rather than as it is now."""
+    if at is not None:
+        state = at.state
+    elif state is None and match.state is not None:
         state = MatchState.from_json(match.state)
     if online is None:
         online = online_users([s.user_id for s in seats if s.user_id])
+    deadline = at.deadline if at is not None else match.deadline
     base: dict[str, Any] = {
         "id": match.id,
-        "status": match.status,
-        "seq": match.seq,
+        "status": at.status if at is not None else match.status,
+        "seq": at.seq if at is not None else match.seq,
         "my_seat": seat,
         "seats": [seat_public(s, online) for s in seats],
         "hands": match.hands_to_play,
         "turn_seconds": match.turn_seconds,
-        "deadline": match.deadline.isoformat() if match.deadline else None,
+        "deadline": deadline.isoformat() if deadline else None,
         "invite_code": match.invite_code if seat is not None else None,
         "created_at": match.created_at.isoformat() if match.created_at else None,
         "rules": match.rules,

@@ -1,10 +1,27 @@
 """What a service announces inside its transaction, for ``games.events`` to act on after the
 commit. Services sit below the side effects they cause, so they announce rather than call."""
 
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
 from django.dispatch import Signal
 
-# A match changed: ``match``, ``seats`` and ``states``, the engine state after each step of the
-# change, oldest first (``[None]`` while the match waits for players).
+
+@dataclass(frozen=True)
+class Moment:
+    """The match just after one step of a change: what the players' views of it show."""
+
+    seq: int
+    status: str
+    deadline: datetime | None
+    state: Any  # the engine's MatchState; None while the match waits for players
+
+
+# A match changed: ``match``, ``seats`` and ``moments``, the match after each step of the
+# change, oldest first; the last is the match as committed.
 match_changed = Signal()
 # The player on a long turn is to be warned that its deadline is near: ``match_id``, ``seq``.
 turn_warning_due = Signal()

@@ -13,10 +13,9 @@ from games.engine.bots import BOT_LEVELS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
 from games.selectors import seats_of
-from games.signals import match_changed
 
 from .external import bot_health_check, host_allowed
-from .moves import Table, start_match
+from .moves import Table, announce, moment_of, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
 
@@ -96,7 +95,7 @@ def _start_if_full(match: Match, seats: list[Seat]) -> Table:
     if all(s.kind not in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seats):
         state = start_match(match, seats)
     match.save()
-    match_changed.send(sender=Match, match=match, seats=seats, states=[state])
+    announce(match, seats, [moment_of(match, state)])
     return Table(match, seats, state)
 
 

@@ -31,7 +31,7 @@ from games.engine.bots import decide
 from games.errors import DomainError, Forbidden, IllegalMove, NotFound, NotYourTurn, StaleSeq
 from games.models import Match, Move, Seat
 from games.selectors import seats_of
-from games.signals import match_changed
+from games.signals import Moment, match_changed
 
 from .external import external_choice
 
@@ -100,7 +100,7 @@ def seat_back(*, match_id: int, user: Any) -> Table:
             match.seq += 1
             _set_deadline(match, seats, state, timezone.now())
             match.save(update_fields=["seq", "deadline", "warn_at", "updated_at"])
-            match_changed.send(sender=Match, match=match, seats=seats, states=[state])
+            announce(match, seats, [moment_of(match, state)])
         return Table(match, seats, state)
 
 
@@ -259,7 +259,7 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
     a move row for each and the match row once. Only the last move may end a hand; a hand
     that ends (or is thrown in) is followed by the next deal at once."""
     now = timezone.now()
-    moves, states, current = [], [], state
+    moves, moments, current = [], [], state
     for number, move in enumerate(pending, start=1):
         try:
             after = apply_action(current, move.action)
@@ -278,15 +278,25 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
         match.status = _STATUS_OF_PHASE[after.phase]
         match.turn = after.turn
         _set_deadline(match, seats, after, now)
-        states.append(after)
+        moments.append(moment_of(match, after))
         current = after
     Move.objects.bulk_create(moves)
     match.state = current.to_json()
     if current.phase == "finished":
         match.finished_at = now
     match.save(update_fields=_CHANGED_BY_A_MOVE)
-    match_changed.send(sender=Match, match=match, seats=seats, states=states)
+    announce(match, seats, moments)
     return Table(match, seats, current)
+
+
+def moment_of(match: Match, state: MatchState | None) -> Moment:
+    """The match as it stands now, for the views of one step of a change."""
+    return Moment(seq=match.seq, status=match.status, deadline=match.deadline, state=state)
+
+
+def announce(match: Match, seats: list[Seat], moments: list[Moment]) -> None:
+    """Tell what follows a commit (``games.events``) that ``match`` changed."""
+    match_changed.send(sender=Match, match=match, seats=seats, moments=moments)
 
 
 def _dealt(state: MatchState) -> MatchState:

@@ -110,8 +110,7 @@ def test_match_view_is_stable_between_two_reads(owner_api):
 def test_a_match_of_four_bots_runs_to_the_end_by_itself(owner):
     from django.db import transaction
 
-    from games.services.moves import start_match
-    from games.signals import match_changed
+    from games.services.moves import announce, moment_of, start_match
 
     with transaction.atomic():
         match = Match.objects.create(created_by=owner, rules={"preset": "standard", "hands": 2},
@@ -120,7 +119,7 @@ def test_a_match_of_four_bots_runs_to_the_end_by_itself(owner):
                  for n, level in enumerate(["easy", "normal", "hard", "normal"])]
         state = start_match(match, seats)
         match.save()
-        match_changed.send(sender=Match, match=match, seats=seats, states=[state])
+        announce(match, seats, [moment_of(match, state)])
 
     assert wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", timeout=120)
     assert Move.objects.filter(match=match, kind="play").count() == 2 * 52
