@@ -18,6 +18,7 @@ from games import realtime, tasks
 from games.models import Match, Seat
 from games.presence import presence_of
 from games.selectors import match_view
+from games.services.moves import plays_at_once
 from games.signals import Moment, analysis_requested, match_changed, turn_warning_due
 
 
@@ -41,14 +42,15 @@ def after_match_changed(*, match: Match, seats: list[Seat], moments: list[Moment
     if state.turn is None:
         return
     seat = seats[state.turn]
-    if seat.plays_itself:
+    if plays_at_once(seats, seat):
         tasks.bot_turn_play.delay_on_commit(match_id, seq)
         return
-    if match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS and match.deadline:
-        deadline = match.deadline
+    deadline = match.deadline
+    if deadline and (seat.autopilot
+                     or match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS):
         transaction.on_commit(
             lambda: tasks.turn_timeout.apply_async((match_id, seq), eta=deadline))
-    if seat.user_id not in presence.watching:
+    if not seat.autopilot and seat.user_id not in presence.watching:
         tasks.notify_turn.delay_on_commit(match_id, seq)
 
 

@@ -123,11 +123,6 @@ class Seat(models.Model):
         return "Open seat"
 
     @property
-    def plays_itself(self) -> bool:
-        """A bot, an outside bot, or a player's seat on autopilot: its turns need no person."""
-        return self.kind in (self.Kind.BOT, self.Kind.EXTERNAL) or self.autopilot
-
-    @property
     def public_kind(self) -> str:
         return f"bot:{self.bot_level}" if self.kind == self.Kind.BOT else self.kind
 

@@ -38,6 +38,9 @@ from .external import external_choice
 _DEALER_RNG = secrets.SystemRandom()
 AUTOPILOT_AFTER_MISSED = 2
 AUTOPILOT_LEVEL = "normal"
+# With nobody else waiting for it, a seat on autopilot is played after this long at most (or
+# the turn time, if shorter): its player can still come back, and an abandoned match ends.
+AUTOPILOT_ALONE_SECONDS = 30
 # Consecutive bot turns one task plays (one transaction) before handing on to a new task.
 BOT_CHAIN = 8
 # The fields of a match row a committed move can change.
@@ -151,7 +154,7 @@ def bot_turn_play(*, match_id: int, seq: int, chain: int = BOT_CHAIN) -> bool:
     state = table.state
     while state.turn is not None and len(pending) < chain:
         seat = table.seats[state.turn]
-        if not seat.plays_itself or (pending and seat.kind == Seat.Kind.EXTERNAL):
+        if not plays_at_once(table.seats, seat) or (pending and seat.kind == Seat.Kind.EXTERNAL):
             break
         pending.append(_bot_choice(table.match, seat, state))
         state = apply_action(state, pending[-1].action)
@@ -179,6 +182,15 @@ def turn_timeout(*, match_id: int, seq: int, now: datetime | None = None) -> boo
     else:
         pending = _bot_choice(table.match, seat, table.state)
     return _apply_if_current(table, [pending], overdue_at=now)
+
+
+def plays_at_once(seats: list[Seat], seat: Seat) -> bool:
+    """Whether ``seat``'s turn is played as soon as it comes: a bot's always; a seat on
+    autopilot only while another player at the table is waiting for it (else it waits, see
+    ``AUTOPILOT_ALONE_SECONDS``)."""
+    if seat.kind in (Seat.Kind.BOT, Seat.Kind.EXTERNAL):
+        return True
+    return seat.autopilot and any(s.kind == Seat.Kind.HUMAN and not s.autopilot for s in seats)
 
 
 def _snapshot(match_id: int, seq: int) -> Table | None:
@@ -305,14 +317,18 @@ def _dealt(state: MatchState) -> MatchState:
 
 
 def _set_deadline(match: Match, seats: list[Seat], state: MatchState, now: datetime) -> None:
-    """The current turn's deadline: the turn time for a present human, a short grace for a
-    bot (a safety net should its task be lost). A long human turn also gets the moment its
-    player is warned that time is running out."""
+    """The current turn's deadline: the turn time for a present human; for a seat on autopilot
+    that nobody is waiting for, the turn time up to ``AUTOPILOT_ALONE_SECONDS``; else a short
+    grace for a turn played at once (a safety net should its task be lost). A long human turn
+    also gets the moment its player is warned that time is running out."""
     match.deadline = match.warn_at = None
     if state.turn is None or state.phase == "finished":
         return
     seat = seats[state.turn]
-    if seat.kind == Seat.Kind.HUMAN and not seat.autopilot:
+    if seat.autopilot and not plays_at_once(seats, seat):
+        match.deadline = now + timedelta(
+            seconds=min(match.turn_seconds, AUTOPILOT_ALONE_SECONDS))
+    elif seat.kind == Seat.Kind.HUMAN and not seat.autopilot:
         match.deadline = now + timedelta(seconds=match.turn_seconds)
         if match.turn_seconds > settings.LIVE_DEADLINE_ETA_MAX_SECONDS:
             match.warn_at = now + timedelta(

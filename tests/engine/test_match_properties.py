@@ -16,6 +16,7 @@ from games.engine import (
     new_match,
     replay_record,
     score_hand,
+    trick_winner,
     view_for,
 )
 from games.engine.cards import DECK
@@ -134,6 +135,16 @@ def test_a_finished_record_names_winners_places_and_every_card():
     assert len(record["hands"]) == 2 and record["winners"]
     assert all(record["places"][w] == 1 for w in record["winners"])
     assert replay_record(record).phase == "finished"
+
+
+def test_each_recorded_trick_names_the_seat_of_every_card_in_play_order():
+    record = finished_record()
+    for hand in record["hands"]:
+        for trick in hand["tricks"]:
+            seats = [played["seat"] for played in trick["cards"]]
+            assert seats == [(trick["leader"] + k) % 4 for k in range(4)]
+            winning = trick_winner([played["card"] for played in trick["cards"]])
+            assert trick["cards"][winning]["seat"] == trick["winner"]
 
 
 @pytest.mark.parametrize("tamper", [

@@ -64,6 +64,7 @@ export const api = {
   register: (data) => post("/api/auth/register/", data),
   login: (data) => post("/api/auth/login/", data),
   logout: () => post("/api/auth/logout/"),
+  rules: () => get("/api/rules/"),
   matches: (status, page = 1) => get(`/api/matches/?status=${status}&page=${page}`),
   match: (id) => get(`/api/matches/${id}/`),
   createMatch: (data) => act("/api/matches/", data),
