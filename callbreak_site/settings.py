@@ -156,9 +156,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     # Redis Pub/Sub: a view is one PUBLISH, pushed to every server process with a socket of
-    # that user. The list-based layer needed three round trips per message on the receiving
-    # event loop and dropped messages beyond 100 waiting per server process; under load that
-    # lost views. A view missed in a reconnect is recovered by the client (seq gap → refetch).
+    # that user, with no per-process backlog to overflow. A view missed in a reconnect is
+    # recovered by the client (seq gap → refetch).
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
@@ -167,7 +166,9 @@ if REDIS_URL:
     }
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # django-redis keeps one client per cache and one connection pool per server;
+            # Django's own Redis backend builds a client for every call.
+            "BACKEND": "django_redis.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_PREFIX", "cb"),
         }
