@@ -17,6 +17,7 @@ from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
 from games.models import Match, Seat
 from games.presence import online_users
+from games.queries import match_by_id, seats_of
 from games.signals import Moment
 
 
@@ -82,24 +83,10 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
     }
 
 
-def seats_of(match: Match) -> list[Seat]:
-    """The seats of ``match`` in order, each with its player and invitee (of the users only
-    the id and username are loaded: that is all a seat shows)."""
-    seats = list(Seat.objects.filter(match=match).select_related("user", "reserved_for")
-                 .only(*_SEAT_FIELDS).order_by("number"))
-    for seat in seats:
-        seat.match = match
-    return seats
-
-
-_SEAT_FIELDS = ("number", "kind", "bot_level", "external_url", "autopilot", "missed_turns",
-                "match", "user", "user__username", "reserved_for", "reserved_for__username")
-
-
 def match_for_user(*, match_id: int, user: Any,
                    invite_code: str | None = None) -> tuple[Match, list[Seat], int | None]:
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = match_by_id(match_id)
     if match is None:
         raise NotFound("No such match.")
     seats = seats_of(match)

@@ -12,7 +12,7 @@ from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
-from games.selectors import seats_of
+from games.queries import seats_of
 
 from .external import bot_health_check, host_allowed
 from .moves import Table, announce, moment_of, start_match

@@ -30,7 +30,7 @@ from games.engine import (
 from games.engine.bots import decide
 from games.errors import DomainError, Forbidden, IllegalMove, NotFound, NotYourTurn, StaleSeq
 from games.models import Match, Move, Seat
-from games.selectors import seats_of
+from games.queries import match_by_id, seats_of
 from games.signals import Moment, match_changed
 
 from .external import external_choice
@@ -195,7 +195,7 @@ def plays_at_once(seats: list[Seat], seat: Seat) -> bool:
 
 def _snapshot(match_id: int, seq: int) -> Table | None:
     """The match as it is at ``seq`` (no lock); None when it has moved on or ended."""
-    match = Match.objects.filter(pk=match_id).first()
+    match = match_by_id(match_id)
     if match is None or match.seq != seq or match.status not in Match.ACTIVE:
         return None
     return Table(match, seats_of(match), _state(match))
@@ -225,13 +225,11 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
     match or a seat moves ``seq`` on. So only ``seq`` is read again, under the lock."""
     match, seats = table.match, table.seats
     with transaction.atomic():
-        current = (Match.objects.select_for_update(no_key=True).filter(pk=match.pk)
-                   .values("seq", "status", "deadline").first())
-        if current is None or current["seq"] != match.seq \
-                or current["status"] not in Match.ACTIVE:
+        current = match_by_id(match.pk, lock=True)
+        if current is None or current.seq != match.seq or current.status not in Match.ACTIVE:
             return False  # someone else got there first
-        if overdue_at is not None and (current["deadline"] is None
-                                       or current["deadline"] > overdue_at):
+        if overdue_at is not None and (current.deadline is None
+                                       or current.deadline > overdue_at):
             return False
         if pending[0].made_by == Move.MadeBy.AUTOPILOT and overdue_at is not None:
             seat = seats[pending[0].action["seat"]]
@@ -246,7 +244,7 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
 
 
 def _locked(match_id: int) -> Match:
-    match = Match.objects.select_for_update(no_key=True).filter(pk=match_id).first()
+    match = match_by_id(match_id, lock=True)
     if match is None:
         raise NotFound("No such match.")
     return match
