@@ -412,10 +412,10 @@ async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
 # --- The run ---------------------------------------------------------------------------------
 
 
-def pgbench_cost(runs: list[Pgbench]) -> dict[str, float | None]:
+def pgbench_cost(runs: list[Pgbench], statements: bool) -> dict[str, float | None]:
     """PostgreSQL's cost of one pgbench transaction, over all the runs together."""
     total = sum((run.db for run in runs), Counters())
-    return total.per(sum(run.transactions for run in runs))
+    return total.per(sum(run.transactions for run in runs), statements)
 
 
 def ratio(site: float | None, reference: float | None) -> float | None:
@@ -429,7 +429,7 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
     def number(value: float | None, digits: int) -> str:
         return "n/a" if value is None else f"{value:,.{digits}f}"
 
-    reference = pgbench_cost(runs)
+    reference = pgbench_cost(runs, statements)
     tps = max(run.tps for run in runs)
     lines = ["", "Database cost per committed move and per pgbench transaction (PostgreSQL's "
              "pg_stat_statements and pg_stat_wal; time is total_exec_time, WAL of the "
@@ -440,13 +440,12 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
              f"| pgbench transaction ({sum(run.transactions for run in runs)}) "
              f"| {number(reference['statements'], 2)} | {number(reference['exec_ms'], 3)} "
              f"| {number(reference['wal_bytes'], 0)} "
-             f"| {number(reference['server_wal_bytes'], 0)} | 1 | 1 | — |"]
+             f"| {number(reference['server_wal_bytes'], 0)} | 1 | 1 | {tps:,.0f} TPS |"]
     for p in phases:
-        per = p.db.per(p.all_moves)
+        per = p.db.per(p.all_moves, statements)
         time_ratio = ratio(per["exec_ms"], reference["exec_ms"])
-        wal_ratio = ratio(per["wal_bytes"] if statements else per["server_wal_bytes"],
-                          reference["wal_bytes"] if statements
-                          else reference["server_wal_bytes"])
+        wal = "wal_bytes" if statements else "server_wal_bytes"
+        wal_ratio = ratio(per[wal], reference[wal])
         lines.append(
             f"| move, {p.matches} matches ({p.all_moves}) | {number(per['statements'], 2)} "
             f"| {number(per['exec_ms'], 3)} | {number(per['wal_bytes'], 0)} "
@@ -615,7 +614,7 @@ def main() -> int:
         "pgbench_tps": max(run.tps for run in runs),
         "pgbench_tps_before_after": [run.tps for run in runs],
         "pgbench_transactions": [run.transactions for run in runs],
-        "pgbench_database_cost_per_transaction": pgbench_cost(runs),
+        "pgbench_database_cost_per_transaction": pgbench_cost(runs, statements),
         "phases": [{"matches": p.matches, "seconds": p.elapsed, "moves": p.moves,
                     "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
                     "started_at": p.started_at,
@@ -625,7 +624,7 @@ def main() -> int:
                     "think_s": list(p.think), "all_moves": p.all_moves,
                     "cpu_ms_per_move": {role: 1000 * used / p.all_moves if p.all_moves else None
                                         for role, used in p.cpu.items()},
-                    "database_cost_per_move": p.db.per(p.all_moves),
+                    "database_cost_per_move": p.db.per(p.all_moves, statements),
                     "unfinished": p.unfinished} for p in phases],
     }, indent=2))
     return 0

@@ -44,9 +44,11 @@ class Counters:
         return Counters(**{f.name: getattr(self, f.name) + getattr(other, f.name)
                            for f in fields(self)})
 
-    def per(self, count: int) -> dict[str, float | None]:
-        """The counters divided by ``count`` (moves, or pgbench transactions)."""
-        return {f.name: (getattr(self, f.name) / count if count else None)
+    def per(self, count: int, statements: bool = True) -> dict[str, float | None]:
+        """The counters divided by ``count`` (moves, or pgbench transactions); None for those
+        of pg_stat_statements when it was not read (``statements`` false)."""
+        return {f.name: (getattr(self, f.name) / count
+                         if count and (statements or f.name == "server_wal_bytes") else None)
                 for f in fields(self) if f.name != "evicted"}
 
 
