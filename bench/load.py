@@ -76,6 +76,7 @@ class Pgbench:
     tps: float
     transactions: int
     db: Counters
+    postgres_cpu: float  # CPU seconds of all PostgreSQL processes over the run
 
 
 SLOW_SECONDS = 0.1  # the latency target of POST play
@@ -207,12 +208,13 @@ def end_open_matches() -> None:
 # --- Where the CPU goes ---------------------------------------------------------------------
 
 ROLES = (("web", "multiprocessing.spawn"), ("web", "uvicorn"), ("worker", "celery"),
-         ("postgres", "postgres:"), ("redis", "redis-server"))
+         ("postgres", "postgres:"), ("postgres", "bin/postgres "), ("redis", "redis-server"))
 
 
 def cpu_by_role() -> dict[str, float]:
     """CPU seconds used so far by every process of each role on this machine (the web
-    processes, Celery, PostgreSQL, Redis and these simulated players)."""
+    processes, Celery, PostgreSQL, Redis and these simulated players), ended children
+    included."""
     tick = os.sysconf("SC_CLK_TCK")
     used: Counter = Counter()
     for entry in Path("/proc").iterdir():
@@ -228,7 +230,10 @@ def cpu_by_role() -> dict[str, float]:
         else:
             role = next((r for r, mark in ROLES if mark in command), None)
         if role:
-            used[role] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+            # utime + stime, and those of its children that have ended: PostgreSQL's
+            # postmaster collects the CPU of every backend that has exited (pgbench's clients
+            # connect anew for each run), so it is not lost when they go.
+            used[role] += sum(int(fields[i]) for i in (11, 12, 13, 14)) / tick
     return dict(used)
 
 
@@ -248,9 +253,10 @@ def pgbench(seconds: int, run: str, stats: Any, statements: bool) -> Pgbench:
     base = ["-h", "127.0.0.1", "-U", "postgres"]
     subprocess.run(["pgbench", *base, "-i", "-q", "-s", "10", PGBENCH_DATABASE], check=True,
                    capture_output=True)
-    before = pgstats.snapshot(stats, PGBENCH_DATABASE, statements)
+    before, cpu_before = pgstats.snapshot(stats, PGBENCH_DATABASE, statements), cpu_by_role()
     result = subprocess.run(["pgbench", *base, "-c", "8", "-j", "2", "-T", str(seconds),
                              PGBENCH_DATABASE], check=True, capture_output=True, text=True)
+    postgres_cpu = cpu_by_role().get("postgres", 0.0) - cpu_before.get("postgres", 0.0)
     time.sleep(STATS_SETTLE_SECONDS)
     used = pgstats.snapshot(stats, PGBENCH_DATABASE, statements) - before
     (OUT / f"pgbench-{run}.txt").write_text(result.stdout)
@@ -258,7 +264,7 @@ def pgbench(seconds: int, run: str, stats: Any, statements: bool) -> Pgbench:
         tps=float(re.search(r"tps = ([\d.]+)", result.stdout).group(1)),
         transactions=int(re.search(r"transactions actually processed: (\d+)",
                                    result.stdout).group(1)),
-        db=used,
+        db=used, postgres_cpu=postgres_cpu,
     )
 
 
@@ -415,7 +421,9 @@ async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
 def pgbench_cost(runs: list[Pgbench], statements: bool) -> dict[str, float | None]:
     """PostgreSQL's cost of one pgbench transaction, over all the runs together."""
     total = sum((run.db for run in runs), Counters())
-    return total.per(sum(run.transactions for run in runs), statements)
+    transactions = sum(run.transactions for run in runs)
+    return {**total.per(transactions, statements),
+            "postgres_cpu_ms": 1000 * sum(run.postgres_cpu for run in runs) / transactions}
 
 
 def ratio(site: float | None, reference: float | None) -> float | None:
@@ -435,27 +443,33 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
              "pg_stat_statements and pg_stat_wal; time is total_exec_time, WAL of the "
              "database's statements, and of the whole server):", "",
              "| per | statements | database time, ms | WAL, bytes | server WAL, bytes "
-             "| time × pgbench | WAL × pgbench | moves/s at database saturation |",
-             "|---|---|---|---|---|---|---|---|",
+             "| PostgreSQL CPU, ms | time × pgbench | WAL × pgbench | CPU × pgbench "
+             "| moves/s at database saturation |",
+             "|---|---|---|---|---|---|---|---|---|---|",
              f"| pgbench transaction ({sum(run.transactions for run in runs)}) "
              f"| {number(reference['statements'], 2)} | {number(reference['exec_ms'], 3)} "
              f"| {number(reference['wal_bytes'], 0)} "
-             f"| {number(reference['server_wal_bytes'], 0)} | 1 | 1 | {tps:,.0f} TPS |"]
+             f"| {number(reference['server_wal_bytes'], 0)} "
+             f"| {number(reference['postgres_cpu_ms'], 3)} | 1 | 1 | 1 | {tps:,.0f} TPS |"]
     for p in phases:
         per = p.db.per(p.all_moves, statements)
+        cpu = 1000 * p.cpu.get("postgres", 0.0) / p.all_moves if p.all_moves else None
         time_ratio = ratio(per["exec_ms"], reference["exec_ms"])
         wal = "wal_bytes" if statements else "server_wal_bytes"
         wal_ratio = ratio(per[wal], reference[wal])
+        cpu_ratio = ratio(cpu, reference["postgres_cpu_ms"])
+        bound = max((r for r in (time_ratio, cpu_ratio) if r), default=None)
         lines.append(
             f"| move, {p.matches} matches ({p.all_moves}) | {number(per['statements'], 2)} "
             f"| {number(per['exec_ms'], 3)} | {number(per['wal_bytes'], 0)} "
-            f"| {number(per['server_wal_bytes'], 0)} | {number(time_ratio, 2)} "
-            f"| {number(wal_ratio, 2)} "
-            f"| {number(tps / time_ratio if time_ratio else None, 0)} |")
-    lines.append("moves/s at database saturation: the higher pgbench TPS over the time ratio, "
-                 "the moves/s one primary would carry were the database the only limit. "
-                 "Server WAL counts every database of the server (other work included); "
-                 "target: time and WAL × pgbench ≤ 2.")
+            f"| {number(per['server_wal_bytes'], 0)} | {number(cpu, 3)} "
+            f"| {number(time_ratio, 2)} | {number(wal_ratio, 2)} "
+            f"| {number(cpu_ratio, 2)} | {number(tps / bound if bound else None, 0)} |")
+    lines.append("moves/s at database saturation: the higher pgbench TPS over the larger of "
+                 "the time and CPU ratios, the moves/s one primary would carry were the "
+                 "database the only limit. "
+                 "Server WAL and PostgreSQL CPU count the whole server (other work on it "
+                 "included); target: time and WAL × pgbench ≤ 2.")
     if not statements:
         lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
     if any(window.evicted for window in [*(p.db for p in phases), *(r.db for r in runs)]):
