@@ -1,4 +1,4 @@
-// New match: preset, every rule toggle of RULES.md, hands, turn time and three opponents.
+// New match: preset, every rule toggle of docs/RULES.md, hands, turn time and three opponents.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 
