@@ -442,13 +442,14 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
     lines = ["", "Database cost per committed move and per pgbench transaction (PostgreSQL's "
              "pg_stat_statements and pg_stat_wal; time is total_exec_time, WAL of the "
              "database's statements, and of the whole server):", "",
-             "| per | statements | database time, ms | WAL, bytes | server WAL, bytes "
-             "| PostgreSQL CPU, ms | time × pgbench | WAL × pgbench | CPU × pgbench "
-             "| moves/s at database saturation |",
-             "|---|---|---|---|---|---|---|---|---|---|",
+             "| per | statements | database time, ms | WAL, bytes | full-page images "
+             "| server WAL, bytes | PostgreSQL CPU, ms | time × pgbench | WAL × pgbench "
+             "| CPU × pgbench | moves/s at database saturation |",
+             "|---|---|---|---|---|---|---|---|---|---|---|",
              f"| pgbench transaction ({sum(run.transactions for run in runs)}) "
              f"| {number(reference['statements'], 2)} | {number(reference['exec_ms'], 3)} "
              f"| {number(reference['wal_bytes'], 0)} "
+             f"| {number(reference['full_page_images'], 3)} "
              f"| {number(reference['server_wal_bytes'], 0)} "
              f"| {number(reference['postgres_cpu_ms'], 3)} | 1 | 1 | 1 | {tps:,.0f} TPS |"]
     for p in phases:
@@ -462,19 +463,23 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
         lines.append(
             f"| move, {p.matches} matches ({p.all_moves}) | {number(per['statements'], 2)} "
             f"| {number(per['exec_ms'], 3)} | {number(per['wal_bytes'], 0)} "
-            f"| {number(per['server_wal_bytes'], 0)} | {number(cpu, 3)} "
+            f"| {number(per['full_page_images'], 3)} | {number(per['server_wal_bytes'], 0)} "
+            f"| {number(cpu, 3)} "
             f"| {number(time_ratio, 2)} | {number(wal_ratio, 2)} "
             f"| {number(cpu_ratio, 2)} | {number(tps / bound if bound else None, 0)} |")
     lines.append("moves/s at database saturation: the higher pgbench TPS over the larger of "
                  "the time and CPU ratios, the moves/s one primary would carry were the "
                  "database the only limit. "
+                 "Full-page images: whole pages written to the WAL at their first change after "
+                 "a checkpoint (about 8 KB each), so WAL depends on where the checkpoints fell. "
                  "Server WAL and PostgreSQL CPU count the whole server (other work on it "
                  "included); target: time and WAL × pgbench ≤ 2.")
     if not statements:
         lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
     if any(window.evicted for window in [*(p.db for p in phases), *(r.db for r in runs)]):
-        lines.append("pg_stat_statements dropped statements during a measured window (raise "
-                     "pg_stat_statements.max): the figures above are too low.")
+        lines.append("pg_stat_statements dropped entries for room during a measured window "
+                     "(other databases' statements fill it; raise pg_stat_statements.max): a "
+                     "dropped statement of the measured database makes its figures low.")
     return lines
 
 

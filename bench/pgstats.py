@@ -15,30 +15,25 @@ from typing import Any
 
 EXTENSION = "pg_stat_statements"
 
-# The database's own statements, and the server's WAL. The query names the view, so it leaves
-# itself out of the figures.
-_SNAPSHOT = f"""
-    SELECT coalesce(sum(s.calls), 0)::bigint, coalesce(sum(s.total_exec_time), 0)::float8,
-           coalesce(sum(s.wal_bytes), 0)::bigint, (SELECT wal_bytes FROM pg_stat_wal)::bigint,
-           (SELECT dealloc FROM {EXTENSION}_info)
+# The database's statements, one row each. The query names the view, so it leaves itself out.
+_STATEMENTS = f"""
+    SELECT s.userid, s.queryid, s.toplevel, s.calls, s.total_exec_time, s.wal_bytes, s.wal_fpi
       FROM {EXTENSION} s JOIN pg_database d ON d.oid = s.dbid
      WHERE d.datname = %s AND s.query NOT LIKE '%%{EXTENSION}%%'
 """
+_SERVER = f"SELECT wal_bytes, (SELECT dealloc FROM {EXTENSION}_info) FROM pg_stat_wal"
 
 
 @dataclass(frozen=True)
 class Counters:
-    """Cumulative counters at one moment, or the difference of two snapshots."""
+    """What one stretch of work cost PostgreSQL: the difference of two snapshots."""
 
     statements: int = 0  # calls of the database's statements (pg_stat_statements)
     exec_ms: float = 0.0  # their total_exec_time, ms (planning not included)
     wal_bytes: int = 0  # WAL their execution generated (pg_stat_statements)
+    full_page_images: int = 0  # of it, whole pages logged on a first change after a checkpoint
     server_wal_bytes: int = 0  # WAL of the whole server, every database (pg_stat_wal)
-    evicted: int = 0  # statements pg_stat_statements dropped to make room (its info view)
-
-    def __sub__(self, before: Counters) -> Counters:
-        return Counters(**{f.name: getattr(self, f.name) - getattr(before, f.name)
-                           for f in fields(self)})
+    evicted: int = 0  # entries pg_stat_statements dropped to make room (its info view)
 
     def __add__(self, other: Counters) -> Counters:
         return Counters(**{f.name: getattr(self, f.name) + getattr(other, f.name)
@@ -50,6 +45,34 @@ class Counters:
         return {f.name: (getattr(self, f.name) / count
                          if count and (statements or f.name == "server_wal_bytes") else None)
                 for f in fields(self) if f.name != "evicted"}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The cumulative counters at one moment: each statement's, and the server's WAL."""
+
+    statements: dict[tuple[int, int, bool], tuple[int, float, int, int]]
+    server_wal_bytes: int
+    evicted: int
+
+    def __sub__(self, before: Snapshot) -> Counters:
+        """The work done between ``before`` and this snapshot.
+
+        Statement by statement, so that an entry pg_stat_statements dropped meanwhile for room
+        only loses its own part instead of being subtracted from the rest; one dropped and
+        counted again since is taken from zero."""
+        used = [0, 0.0, 0, 0]
+        for key, now in self.statements.items():
+            then = before.statements.get(key)
+            if then is None or now[0] < then[0]:
+                then = (0, 0.0, 0, 0)
+            for i in range(4):
+                used[i] += now[i] - then[i]
+        calls, exec_ms, wal, fpi = used
+        return Counters(statements=calls, exec_ms=exec_ms, wal_bytes=int(wal),
+                        full_page_images=fpi,
+                        server_wal_bytes=self.server_wal_bytes - before.server_wal_bytes,
+                        evicted=self.evicted - before.evicted)
 
 
 def preload_problem(conn: Any) -> str | None:
@@ -90,15 +113,18 @@ def prepare(conn: Any) -> bool:
     return True
 
 
-def snapshot(conn: Any, database: str, statements: bool) -> Counters:
+def snapshot(conn: Any, database: str, statements: bool) -> Snapshot:
     """The counters now, for ``database`` (``statements``: whether pg_stat_statements is
     readable; without it only the server's WAL is read)."""
     if not statements:
         server_wal = conn.execute("SELECT wal_bytes FROM pg_stat_wal").fetchone()[0]
-        return Counters(server_wal_bytes=int(server_wal))
-    calls, exec_ms, wal, server_wal, evicted = conn.execute(_SNAPSHOT, (database,)).fetchone()
-    return Counters(statements=calls, exec_ms=exec_ms, wal_bytes=wal,
-                    server_wal_bytes=server_wal, evicted=evicted)
+        return Snapshot({}, int(server_wal), 0)
+    rows = conn.execute(_STATEMENTS, (database,)).fetchall()
+    server_wal, evicted = conn.execute(_SERVER).fetchone()
+    return Snapshot({(user, query, top): (calls, exec_ms, int(wal), fpi)
+                     for user, query, top, calls, exec_ms, wal, fpi in rows},
+                    int(server_wal), evicted)
+
 
 def _libraries(loaded: str) -> list[str]:
     return [name.strip().strip('"') for name in loaded.split(",") if name.strip()]

@@ -19,6 +19,22 @@ def test_the_preload_list_gains_pg_stat_statements_and_keeps_what_it_had():
         "pg_stat_statements,auto_explain")
 
 
+def test_a_statement_dropped_for_room_loses_only_its_own_part():
+    before = pgstats.Snapshot({(1, 10, True): (100, 5.0, 800, 0), (1, 11, True): (7, 1.0, 0, 0)},
+                              server_wal_bytes=1000, evicted=3)
+    # Statement 11 was dropped and came back (3 calls since); statement 12 is new.
+    after = pgstats.Snapshot({(1, 10, True): (150, 7.5, 1200, 1), (1, 11, True): (3, 0.5, 0, 0),
+                              (1, 12, True): (2, 0.25, 100, 0)},
+                             server_wal_bytes=4000, evicted=4)
+    used = after - before
+    assert used.statements == 50 + 3 + 2
+    assert used.exec_ms == 2.5 + 0.5 + 0.25
+    assert used.wal_bytes == 400 + 100
+    assert used.full_page_images == 1
+    assert used.server_wal_bytes == 3000
+    assert used.evicted == 1
+
+
 @pytest.fixture(scope="module")
 def scratch() -> str:
     """A database of this test run's own, beside the test database."""
