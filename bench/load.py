@@ -476,6 +476,10 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
                  "included); target: time and WAL × pgbench ≤ 2.")
     if not statements:
         lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
+    if (reference["full_page_images"] or 0) > 0.01:
+        lines.append("Checkpoints fell into the pgbench runs: its WAL per transaction includes "
+                     "full-page images. Compare the WAL with a run where neither side logged "
+                     "many of them.")
     if any(window.evicted for window in [*(p.db for p in phases), *(r.db for r in runs)]):
         lines.append("pg_stat_statements dropped entries for room during a measured window "
                      "(other databases' statements fill it; raise pg_stat_statements.max): a "
