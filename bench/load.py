@@ -7,7 +7,9 @@ each play one match after another against three easy bots (one hand, a day per t
 bounded time: at 50 and then at 200 matches with players moving the moment it is their turn
 (the site saturated), then at 200 matches with players pausing 2–8 s before each move.
 Everything talks to 127.0.0.1 only and stops by itself. Prints tables (including the CPU each
-role of process spent per committed move) and writes ``var/bench/load.json``.
+role of process spent per committed move, and the statements, database time and WAL per
+committed move next to those of a pgbench transaction, from PostgreSQL's own statistics) and
+writes ``var/bench/load.json``.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ import orjson
 import uvloop
 import websockets
 
+from bench import pgstats
+from bench.pgstats import Counters
+
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "var" / "bench"
 BIN = Path(sys.executable).parent
@@ -61,6 +66,17 @@ class Phase:
     all_moves: int = 0  # committed until the last match of the phase ended
     elapsed: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by role over the phase
+    db: Counters = field(default_factory=Counters)  # PostgreSQL's counters over the phase
+
+
+@dataclass
+class Pgbench:
+    """One pgbench run: its rate, its transactions and PostgreSQL's counters over it."""
+
+    tps: float
+    transactions: int
+    db: Counters
+    postgres_cpu: float  # CPU seconds of all PostgreSQL processes over the run
 
 
 SLOW_SECONDS = 0.1  # the latency target of POST play
@@ -192,12 +208,13 @@ def end_open_matches() -> None:
 # --- Where the CPU goes ---------------------------------------------------------------------
 
 ROLES = (("web", "multiprocessing.spawn"), ("web", "uvicorn"), ("worker", "celery"),
-         ("postgres", "postgres:"), ("redis", "redis-server"))
+         ("postgres", "postgres:"), ("postgres", "bin/postgres "), ("redis", "redis-server"))
 
 
 def cpu_by_role() -> dict[str, float]:
     """CPU seconds used so far by every process of each role on this machine (the web
-    processes, Celery, PostgreSQL, Redis and these simulated players)."""
+    processes, Celery, PostgreSQL, Redis and these simulated players), ended children
+    included."""
     tick = os.sysconf("SC_CLK_TCK")
     used: Counter = Counter()
     for entry in Path("/proc").iterdir():
@@ -213,23 +230,42 @@ def cpu_by_role() -> dict[str, float]:
         else:
             role = next((r for r, mark in ROLES if mark in command), None)
         if role:
-            used[role] += (int(fields[11]) + int(fields[12])) / tick  # utime + stime
+            # utime + stime, and those of its children that have ended: PostgreSQL's
+            # postmaster collects the CPU of every backend that has exited (pgbench's clients
+            # connect anew for each run), so it is not lost when they go.
+            used[role] += sum(int(fields[i]) for i in (11, 12, 13, 14)) / tick
     return dict(used)
 
 
 # --- pgbench ---------------------------------------------------------------------------------
 
 
-def pgbench(seconds: int, run: str) -> float:
-    """TPC-B-like read/write TPS of the same PostgreSQL: 8 clients, 2 threads, scale 10."""
-    ensure_database("callbreak_pgbench")
+PGBENCH_DATABASE = "callbreak_pgbench"
+# Backends report their WAL to pg_stat_wal when idle, at most once a second: the wait lets
+# the last of it arrive before a window's closing snapshot.
+STATS_SETTLE_SECONDS = 1.5
+
+
+def pgbench(seconds: int, run: str, stats: Any, statements: bool) -> Pgbench:
+    """TPC-B-like read/write TPS of the same PostgreSQL: 8 clients, 2 threads, scale 10, with
+    PostgreSQL's counters over the run (not over the initialisation)."""
+    ensure_database(PGBENCH_DATABASE)
     base = ["-h", "127.0.0.1", "-U", "postgres"]
-    subprocess.run(["pgbench", *base, "-i", "-q", "-s", "10", "callbreak_pgbench"], check=True,
+    subprocess.run(["pgbench", *base, "-i", "-q", "-s", "10", PGBENCH_DATABASE], check=True,
                    capture_output=True)
+    before, cpu_before = pgstats.snapshot(stats, PGBENCH_DATABASE, statements), cpu_by_role()
     result = subprocess.run(["pgbench", *base, "-c", "8", "-j", "2", "-T", str(seconds),
-                             "callbreak_pgbench"], check=True, capture_output=True, text=True)
+                             PGBENCH_DATABASE], check=True, capture_output=True, text=True)
+    postgres_cpu = cpu_by_role().get("postgres", 0.0) - cpu_before.get("postgres", 0.0)
+    time.sleep(STATS_SETTLE_SECONDS)
+    used = pgstats.snapshot(stats, PGBENCH_DATABASE, statements) - before
     (OUT / f"pgbench-{run}.txt").write_text(result.stdout)
-    return float(re.search(r"tps = ([\d.]+)", result.stdout).group(1))
+    return Pgbench(
+        tps=float(re.search(r"tps = ([\d.]+)", result.stdout).group(1)),
+        transactions=int(re.search(r"transactions actually processed: (\d+)",
+                                   result.stdout).group(1)),
+        db=used, postgres_cpu=postgres_cpu,
+    )
 
 
 # --- Simulated players ---------------------------------------------------------------------
@@ -382,12 +418,81 @@ async def run_phase(base: str, tokens: list[str], phase: Phase) -> None:
 # --- The run ---------------------------------------------------------------------------------
 
 
-def report(phases: list[Phase], runs: list[float]) -> str:
+def pgbench_cost(runs: list[Pgbench], statements: bool) -> dict[str, float | None]:
+    """PostgreSQL's cost of one pgbench transaction, over all the runs together."""
+    total = sum((run.db for run in runs), Counters())
+    transactions = sum(run.transactions for run in runs)
+    return {**total.per(transactions, statements),
+            "postgres_cpu_ms": 1000 * sum(run.postgres_cpu for run in runs) / transactions}
+
+
+def ratio(site: float | None, reference: float | None) -> float | None:
+    return site / reference if site is not None and reference else None
+
+
+def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) -> list[str]:
+    """Statements, database time and WAL per committed move next to a pgbench transaction's
+    (target: a move, with its share of bot turns, at most 2 pgbench transactions in time and
+    in WAL)."""
+    def number(value: float | None, digits: int) -> str:
+        return "n/a" if value is None else f"{value:,.{digits}f}"
+
+    reference = pgbench_cost(runs, statements)
+    tps = max(run.tps for run in runs)
+    lines = ["", "Database cost per committed move and per pgbench transaction (PostgreSQL's "
+             "pg_stat_statements and pg_stat_wal; time is total_exec_time, WAL of the "
+             "database's statements, and of the whole server):", "",
+             "| per | statements | database time, ms | WAL, bytes | full-page images "
+             "| server WAL, bytes | PostgreSQL CPU, ms | time × pgbench | WAL × pgbench "
+             "| CPU × pgbench | moves/s at database saturation |",
+             "|---|---|---|---|---|---|---|---|---|---|---|",
+             f"| pgbench transaction ({sum(run.transactions for run in runs)}) "
+             f"| {number(reference['statements'], 2)} | {number(reference['exec_ms'], 3)} "
+             f"| {number(reference['wal_bytes'], 0)} "
+             f"| {number(reference['full_page_images'], 3)} "
+             f"| {number(reference['server_wal_bytes'], 0)} "
+             f"| {number(reference['postgres_cpu_ms'], 3)} | 1 | 1 | 1 | {tps:,.0f} TPS |"]
+    for p in phases:
+        per = p.db.per(p.all_moves, statements)
+        cpu = 1000 * p.cpu.get("postgres", 0.0) / p.all_moves if p.all_moves else None
+        time_ratio = ratio(per["exec_ms"], reference["exec_ms"])
+        wal = "wal_bytes" if statements else "server_wal_bytes"
+        wal_ratio = ratio(per[wal], reference[wal])
+        cpu_ratio = ratio(cpu, reference["postgres_cpu_ms"])
+        bound = max((r for r in (time_ratio, cpu_ratio) if r), default=None)
+        lines.append(
+            f"| move, {p.matches} matches ({p.all_moves}) | {number(per['statements'], 2)} "
+            f"| {number(per['exec_ms'], 3)} | {number(per['wal_bytes'], 0)} "
+            f"| {number(per['full_page_images'], 3)} | {number(per['server_wal_bytes'], 0)} "
+            f"| {number(cpu, 3)} "
+            f"| {number(time_ratio, 2)} | {number(wal_ratio, 2)} "
+            f"| {number(cpu_ratio, 2)} | {number(tps / bound if bound else None, 0)} |")
+    lines.append("moves/s at database saturation: the higher pgbench TPS over the larger of "
+                 "the time and CPU ratios, the moves/s one primary would carry were the "
+                 "database the only limit. "
+                 "Full-page images: whole pages written to the WAL at their first change after "
+                 "a checkpoint (about 8 KB each), so WAL depends on where the checkpoints fell. "
+                 "Server WAL and PostgreSQL CPU count the whole server (other work on it "
+                 "included); target: time and WAL × pgbench ≤ 2.")
+    if not statements:
+        lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
+    if (reference["full_page_images"] or 0) > 0.01:
+        lines.append("Checkpoints fell into the pgbench runs: its WAL per transaction includes "
+                     "full-page images. Compare the WAL with a run where neither side logged "
+                     "many of them.")
+    if any(window.evicted for window in [*(p.db for p in phases), *(r.db for r in runs)]):
+        lines.append("pg_stat_statements dropped entries for room during a measured window "
+                     "(other databases' statements fill it; raise pg_stat_statements.max): a "
+                     "dropped statement of the measured database makes its figures low.")
+    return lines
+
+
+def report(phases: list[Phase], runs: list[Pgbench], statements: bool) -> str:
     ms = 1000
-    tps = max(runs)
+    tps = max(run.tps for run in runs)
     lines = [
         "pgbench (TPC-B-like, scale 10, 8 clients, 2 threads) before / after the phases: "
-        + " / ".join(f"{run:.0f}" for run in runs) + f" TPS; % of pgbench is of {tps:.0f}, "
+        + " / ".join(f"{run.tps:.0f}" for run in runs) + f" TPS; % of pgbench is of {tps:.0f}, "
         "the higher",
         "moves/s: moves committed in the phase's first `--seconds` (the players arrive over "
         "the ramp, then all play), over those seconds",
@@ -417,6 +522,7 @@ def report(phases: list[Phase], runs: list[float]) -> str:
         lines.append(f"| {p.matches} | " + " | ".join(
             f"{per.get(role, 0):.2f}" for role in ("web", "worker", "postgres", "redis",
                                                    "players")) + f" | {sum(per.values()):.2f} |")
+    lines += database_report(phases, runs, statements)
     for p in phases:
         if p.slow_play_at and p.think[1]:  # players at once are slow by design (a queue)
             lines.append(f"POST play over {SLOW_SECONDS * ms:.0f} ms at {p.matches} matches: "
@@ -446,8 +552,25 @@ def main() -> int:
     parser.add_argument("--worker-concurrency", type=int, default=4)
     parser.add_argument("--database", default="callbreak_bench")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/2")
+    parser.add_argument("--enable-pg-stat-statements", action="store_true",
+                        help="add pg_stat_statements to the server's shared_preload_libraries "
+                             "(ALTER SYSTEM; a superuser's change of the whole server) and "
+                             "stop; it takes effect when PostgreSQL is restarted")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
+    import psycopg
+
+    ensure_database(args.database)
+    stats = psycopg.connect(f"{PG}/{args.database}", autocommit=True)
+    if args.enable_pg_stat_statements:
+        pgstats.enable_preload(stats)
+        print("shared_preload_libraries now lists pg_stat_statements for the next start: "
+              "restart PostgreSQL, then run the benchmark.")
+        return 0
+    problem = pgstats.preload_problem(stats)
+    if problem:
+        print(problem, file=sys.stderr, flush=True)
+    statements = pgstats.prepare(stats)
     think = tuple(int(ms) / 1000 for ms in args.think_ms.split(","))
     plan = []  # (matches, think) per phase
     for entry in args.matches.split(","):
@@ -458,7 +581,7 @@ def main() -> int:
     # pgbench before and after the phases: the machine's speed drifts over minutes, and the
     # higher of the two is the reference (the stricter bar for the site).
     print("pgbench …", flush=True)
-    runs = [pgbench(args.pgbench_seconds, "before")]
+    runs = [pgbench(args.pgbench_seconds, "before", stats, statements)]
     from socket import socket
 
     with socket() as probe:
@@ -469,7 +592,6 @@ def main() -> int:
                                            "SECRET_KEY", "SECURE_SSL_REDIRECT", "VAR_DIR",
                                            "DJANGO_SETTINGS_MODULE", "ALLOWED_HOSTS",
                                            "LOG_LEVEL")})
-    ensure_database(args.database)
     import redis
 
     redis.Redis.from_url(args.redis).flushdb()  # the bench's own Redis database
@@ -482,6 +604,7 @@ def main() -> int:
             print(f"{count} matches for {args.seconds:.0f} s …", flush=True)
             phase = Phase(count, args.seconds, pause, hands=args.hands)
             started, cpu_before = time.time(), cpu_by_role()
+            db_before = pgstats.snapshot(stats, args.database, statements)
             # uvloop and orjson: the players share the site's cores, so they spend as little
             # CPU as they can. No garbage collection during a phase: a full collection over
             # 200 players' objects stalled them all at once for 50–120 ms, a pause of the
@@ -493,6 +616,8 @@ def main() -> int:
                 gc.enable()
                 gc.collect()
             cpu_after = cpu_by_role()
+            time.sleep(STATS_SETTLE_SECONDS)
+            phase.db = pgstats.snapshot(stats, args.database, statements) - db_before
             # Throughput over the phase's own seconds, not the wind-down when fewer players
             # are left; the CPU figures cover the wind-down too, divided by every move made.
             phase.moves = moves_between(started, started + args.seconds)
@@ -504,11 +629,15 @@ def main() -> int:
     finally:
         stop_site(site)
     print("pgbench …", flush=True)
-    runs.append(pgbench(args.pgbench_seconds, "after"))
-    table = report(phases, runs)
+    runs.append(pgbench(args.pgbench_seconds, "after", stats, statements))
+    stats.close()
+    table = report(phases, runs, statements)
     print("\n" + table)
     (OUT / "load.json").write_text(json.dumps({
-        "pgbench_tps": max(runs), "pgbench_tps_before_after": runs,
+        "pgbench_tps": max(run.tps for run in runs),
+        "pgbench_tps_before_after": [run.tps for run in runs],
+        "pgbench_transactions": [run.transactions for run in runs],
+        "pgbench_database_cost_per_transaction": pgbench_cost(runs, statements),
         "phases": [{"matches": p.matches, "seconds": p.elapsed, "moves": p.moves,
                     "post_play_ms": [percentile(p.post_play, q) * 1000 for q in (50, 95, 99)],
                     "started_at": p.started_at,
@@ -518,6 +647,7 @@ def main() -> int:
                     "think_s": list(p.think), "all_moves": p.all_moves,
                     "cpu_ms_per_move": {role: 1000 * used / p.all_moves if p.all_moves else None
                                         for role, used in p.cpu.items()},
+                    "database_cost_per_move": p.db.per(p.all_moves, statements),
                     "unfinished": p.unfinished} for p in phases],
     }, indent=2))
     return 0

@@ -29,12 +29,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 PG = "postgres://postgres@127.0.0.1:5432"
+QUEUE = "callbreak-move-cost"  # the scratch queue the bots' tasks go to, never consumed
+PREFIX = "cb-move-cost"  # of the channel layer's and the cache's keys
 
 
 def configure(database: str, redis_url: str) -> None:
     os.environ.update(
-        DATABASE_URL=f"{PG}/{database}", REDIS_URL=redis_url, CELERY_QUEUE="callbreak-move-cost",
-        CHANNELS_PREFIX="cb-move-cost", CACHE_PREFIX="cb-move-cost",
+        DATABASE_URL=f"{PG}/{database}", REDIS_URL=redis_url, CELERY_QUEUE=QUEUE,
+        CHANNELS_PREFIX=PREFIX, CACHE_PREFIX=PREFIX,
         DJANGO_SETTINGS_MODULE="callbreak_site.settings", THROTTLE_MOVE="1000000/min",
         LOG_LEVEL="WARNING", ALLOWED_HOSTS="testserver,127.0.0.1",
     )
@@ -133,7 +135,11 @@ def main() -> int:
         reset_queries()
     import redis
 
-    redis.Redis.from_url(args.redis).flushdb()  # the scratch queue and channel messages
+    # Only this run's keys: the Redis database may be shared with a test run's worker.
+    scratch = redis.Redis.from_url(args.redis)
+    for pattern in (f"{QUEUE}*", f"{PREFIX}*"):
+        for key in scratch.scan_iter(match=pattern, count=1000):
+            scratch.delete(key)
     ms = 1000
     result = {
         "player_moves": len(player_cpu),

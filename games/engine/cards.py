@@ -3,7 +3,7 @@
 A card is the bit ``suit * 13 + rank`` of a 52-bit integer mask, with suits in display order
 (spades 0, hearts 1, clubs 2, diamonds 3) and ranks 0 = 2 ... 12 = ace. Within a suit a higher
 bit is a higher card, so "cards above X in X's suit" is a single AND with a precomputed mask.
-The string form is RULES.md notation: rank then suit, e.g. ``"AS"``, ``"TH"``, ``"2C"``.
+The string form is docs/RULES.md notation: rank then suit, e.g. ``"AS"``, ``"TH"``, ``"2C"``.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The ruleset of one match: every toggle of RULES.md as a field of a frozen dataclass."""
+"""The ruleset of one match: every toggle of docs/RULES.md as a field of a frozen dataclass."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ class Rules:
 
     @classmethod
     def preset(cls, name: str) -> Rules:
-        """One of the named presets of RULES.md section 7: standard, pagat or casual."""
+        """One of the named presets of docs/RULES.md section 7: standard, pagat or casual."""
         try:
             return cls(**PRESETS[name])
         except (KeyError, TypeError):
@@ -132,7 +132,7 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 
 def score_hand(call: int, tricks: int, rules: Rules) -> int:
-    """Score of one player's hand in tenths (3.2 → 32, −4 → −40), per RULES.md section 6."""
+    """Score of one player's hand in tenths (3.2 → 32, −4 → −40), per docs/RULES.md section 6."""
     for name, value in (("call", call), ("tricks", tricks)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 13:
             raise EngineError("bad_score", f"The {name} must be a whole number from 0 to 13.")

@@ -11,7 +11,7 @@ SCORINGS = ("standard", "bonus13", "exact")
 
 
 def random_rules(rng: random.Random) -> Rules:
-    """Any combination of the play, call and scoring variants of RULES.md."""
+    """Any combination of the play, call and scoring variants of docs/RULES.md."""
     low = rng.randint(1, 3)
     return Rules(follow=rng.choice(FOLLOWS), scoring=rng.choice(SCORINGS), hands=2,
                  min_call=low, max_call=rng.randint(max(low, 8), 13),

@@ -1,6 +1,6 @@
 """An independent, deliberately plain string-based statement of the play rules.
 
-Written straight from RULES.md section 5 without masks or tables, so the engine's fast path
+Written straight from docs/RULES.md section 5 without masks or tables, so the engine's fast path
 can be checked against it.
 """
 

@@ -1,4 +1,4 @@
-"""The match state machine: RULES.md sections 2 to 6 through apply_action."""
+"""The match state machine: docs/RULES.md sections 2 to 6 through apply_action."""
 
 import random
 

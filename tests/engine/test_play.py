@@ -1,4 +1,4 @@
-"""Play obligations and trick winners: RULES.md section 5."""
+"""Play obligations and trick winners: docs/RULES.md section 5."""
 
 import pytest
 
@@ -16,7 +16,7 @@ def refusal(hand, trick, card, rules=STRICT, **kwargs):
     return err.value
 
 
-# Worked trick 1 of RULES.md: H9 led, HK forced, S5 trumps, SQ over-trumps and wins.
+# Worked trick 1 of docs/RULES.md: H9 led, HK forced, S5 trumps, SQ over-trumps and wins.
 def test_worked_trick_one_holder_of_king_must_beat_the_nine():
     assert legal_plays(["KH", "4H", "2C"], ["9H"], STRICT) == {"KH"}
 
@@ -33,7 +33,7 @@ def test_worked_trick_one_queen_of_spades_wins():
     assert trick_winner(["9H", "KH", "5S", "QS"]) == 3
 
 
-# Worked trick 2 of RULES.md: H7 led, HA forced, S3 trumps, S6 over-trumps and wins.
+# Worked trick 2 of docs/RULES.md: H7 led, HA forced, S3 trumps, S6 over-trumps and wins.
 def test_worked_trick_two_holder_of_ace_must_play_it():
     assert legal_plays(["AH", "2D"], ["7H"], STRICT) == {"AH"}
 

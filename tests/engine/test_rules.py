@@ -1,4 +1,4 @@
-"""Rules, presets, toggles and scoring: RULES.md sections 2, 3, 4, 6 and 7."""
+"""Rules, presets, toggles and scoring: docs/RULES.md sections 2, 3, 4, 6 and 7."""
 
 import json
 from dataclasses import fields
@@ -107,7 +107,7 @@ def test_calls_range_variants_maximum_thirteen_and_minimum_two():
     assert Rules(min_call=2, max_call=12).min_call == 2
 
 
-# Worked scoring examples of RULES.md section 6, standard scoring.
+# Worked scoring examples of docs/RULES.md section 6, standard scoring.
 @pytest.mark.parametrize("call, tricks, tenths", [
     (3, 5, 32), (4, 3, -40), (2, 2, 20), (4, 5, 41), (5, 3, -50),
 ])
@@ -132,7 +132,7 @@ def test_bonus13_made_call_of_eight_or_more_scores_thirteen_plus_extra_tricks():
     assert score_hand(7, 8, rules) == 71
 
 
-# Worked scoring examples of RULES.md section 6, exact variant.
+# Worked scoring examples of docs/RULES.md section 6, exact variant.
 @pytest.mark.parametrize("tricks, tenths", [
     (0, -40), (3, -40), (4, 40), (5, 40), (6, -40), (13, -40),
 ])
