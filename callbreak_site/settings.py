@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -71,7 +72,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
@@ -219,15 +220,23 @@ EXTERNAL_BOT_TIMEOUT_SECONDS = float(os.environ.get("EXTERNAL_BOT_TIMEOUT_SECOND
 # --- Auth ----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
+     "OPTIONS": {"min_length": env_int("PASSWORD_MIN_LENGTH", 8)}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.NotOnlyWhitespaceValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
+# API tokens: one per device (each sign-in at /api/auth/token/ makes one), stored as a hash,
+# valid for AUTH_TOKEN_TTL_HOURS unless revoked first.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env_int("AUTH_TOKEN_TTL_HOURS", 24 * 30)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],

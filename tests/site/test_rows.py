@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from rest_framework.authtoken.models import Token
 
 from callbreak_site import rows
 from games.models import Match, Move
@@ -76,16 +75,3 @@ def test_seats_carry_their_players_names_without_more_queries():
     assert "rows-owner" in names and len(names) == 4
     assert [s.number for s in seats] == [0, 1, 2, 3]
 
-
-def test_token_sign_in_answers_as_drf_does():
-    user = make_user("rows-token")
-    client = client_for(user)
-    assert client.get("/api/auth/me/").json()["username"] == "rows-token"
-    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
-    unknown = client.get("/api/auth/me/")
-    assert (unknown.status_code, unknown.json()["detail"]) == (401, "Invalid token.")
-    user.is_active = False
-    user.save()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get(user=user).key}")
-    inactive = client.get("/api/auth/me/")
-    assert (inactive.status_code, inactive.json()["detail"]) == (401, "User inactive or deleted.")

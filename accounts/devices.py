@@ -1,0 +1,44 @@
+"""The devices a player is signed in on: an API token each, or a browser session each.
+
+Tokens are django-rest-knox tokens: only a hash is stored, each expires after
+``REST_KNOX["TOKEN_TTL"]`` and each can be revoked alone.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from django.conf import settings
+from django.contrib.auth import logout
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.http import HttpRequest
+from knox.models import AuthToken
+
+from .models import SignedInSession
+
+
+def device_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
+    """A new token for one device: the stored row and the secret, shown to the client once."""
+    return AuthToken.objects.create(user=user)
+
+
+def device_sign_out(*, request: HttpRequest, token: AuthToken | None) -> None:
+    """End this device's sign-in only: its token when it used one, else its session."""
+    if token is not None:
+        token.delete()
+    else:
+        logout(request)
+
+
+def sign_out_everywhere(*, request: HttpRequest, user: AbstractBaseUser) -> None:
+    """Revoke every token of ``user`` and end every browser session they signed in with."""
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    with transaction.atomic():
+        AuthToken.objects.filter(user=user).delete()
+        keys = list(SignedInSession.objects.filter(user=user).values_list("session_key",
+                                                                           flat=True))
+        SignedInSession.objects.filter(user=user).delete()
+    for key in keys:
+        store(session_key=key).delete()
+    logout(request)  # this browser's cookie too, when the request came with one
