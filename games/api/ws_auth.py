@@ -7,8 +7,9 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from django.contrib.auth.models import AnonymousUser
-from knox.auth import TokenAuthentication
 from rest_framework.exceptions import AuthenticationFailed
+
+from accounts.authentication import TokenAuthentication
 
 
 @database_sync_to_async
