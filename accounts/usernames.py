@@ -15,6 +15,7 @@ import unicodedata
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from .models import FoldedUsername
 
@@ -57,7 +58,18 @@ def username_taken(name: str) -> bool:
 
 
 def user_for_sign_in(name: str) -> AbstractBaseUser | None:
-    """The account ``name`` refers to, whatever its case or width, or None."""
-    found = (FoldedUsername.objects.filter(folded=username_fold(name))
-             .select_related("user").first())
-    return found.user if found else None
+    """The account ``name`` refers to, whatever its case or width, or None.
+
+    A name typed exactly as stored wins: twins that signed up before names were folded share a
+    folded form, and each must still reach its own account."""
+    normal = username_normalise(name)
+    candidates = {
+        row.user.get_username(): row.user
+        for row in FoldedUsername.objects.filter(
+            Q(folded=username_fold(name)) | Q(user__username__in={name, normal})
+        ).select_related("user")[:3]
+    }
+    for exact in (name, normal):
+        if exact in candidates:
+            return candidates[exact]
+    return next(iter(candidates.values()), None)
