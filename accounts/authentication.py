@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.contrib.knox_auth_token import KnoxTokenScheme
 from knox import auth
 from knox.models import AuthToken
 from rest_framework import exceptions
@@ -18,3 +19,9 @@ class TokenAuthentication(auth.TokenAuthentication):
         if not token.isascii():
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         return super().authenticate_credentials(token)
+
+
+class TokenScheme(KnoxTokenScheme):
+    """Documents these tokens in the OpenAPI schema as knox's own are."""
+
+    target_class = TokenAuthentication
