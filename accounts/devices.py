@@ -17,10 +17,20 @@ from knox.models import AuthToken
 
 from .models import SignedInSession
 
+# Every request with a token reads all of its player's tokens (knox drops the expired ones), and a
+# player rarely signs in on more devices than this.
+MAX_TOKENS_PER_USER = 20
 
+
+@transaction.atomic
 def device_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
-    """A new token for one device: the stored row and the secret, shown to the client once."""
-    return AuthToken.objects.create(user=user)
+    """A new token for one device: the stored row and the secret, shown to the client once.
+    The oldest tokens beyond ``MAX_TOKENS_PER_USER`` are revoked."""
+    instance, token = AuthToken.objects.create(user=user)
+    older = (AuthToken.objects.filter(user=user).exclude(pk=instance.pk)
+             .order_by("-created").values_list("pk", flat=True)[MAX_TOKENS_PER_USER - 1:])
+    AuthToken.objects.filter(pk__in=list(older)).delete()
+    return instance, token
 
 
 def device_sign_out(*, request: HttpRequest, token: AuthToken | None) -> None:

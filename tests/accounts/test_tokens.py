@@ -12,6 +12,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from accounts.devices import MAX_TOKENS_PER_USER
 from callbreak_site.asgi import application
 from tests.conftest import PASSWORD
 
@@ -48,6 +49,17 @@ def test_each_sign_in_is_a_token_of_its_own(api, owner):
     assert tokens[0] != tokens[1]
     assert AuthToken.objects.filter(user=owner).count() == 2
     assert [me(signed_in_with_token(token)) for token in tokens] == [200, 200]
+
+
+def test_the_oldest_tokens_beyond_the_cap_are_revoked(api, owner):
+    first = new_device(api)
+    for _ in range(MAX_TOKENS_PER_USER - 1):
+        new_device(api)
+    assert me(first) == 200
+    newest = new_device(api)
+    assert AuthToken.objects.filter(user=owner).count() == MAX_TOKENS_PER_USER
+    assert me(first) == 401
+    assert me(newest) == 200
 
 
 def test_only_a_hash_of_the_token_is_stored(api, owner):
