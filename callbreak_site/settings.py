@@ -220,8 +220,7 @@ EXTERNAL_BOT_TIMEOUT_SECONDS = float(os.environ.get("EXTERNAL_BOT_TIMEOUT_SECOND
 # --- Auth ----------------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator",
-     "OPTIONS": {"min_length": env_int("PASSWORD_MIN_LENGTH", 8)}},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
     {"NAME": "accounts.passwords.NotOnlyWhitespaceValidator"},
@@ -229,8 +228,11 @@ AUTH_PASSWORD_VALIDATORS = [
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 # API tokens: one per device (each sign-in at /api/auth/token/ makes one), stored as a hash,
 # valid for AUTH_TOKEN_TTL_HOURS unless revoked first.
+AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", 24 * 30)
+if AUTH_TOKEN_TTL_HOURS < 1:
+    raise ImproperlyConfigured("AUTH_TOKEN_TTL_HOURS must be at least 1.")
 REST_KNOX = {
-    "TOKEN_TTL": timedelta(hours=env_int("AUTH_TOKEN_TTL_HOURS", 24 * 30)),
+    "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS),
     "AUTH_HEADER_PREFIX": "Token",
 }
 

@@ -83,9 +83,7 @@ def test_a_token_expires_after_the_configured_time(api, owner, settings):
     assert (refused.status_code, refused.json()["code"]) == (401, "authentication_failed")
 
 
-def test_tokens_expire_by_default():
-    from django.conf import settings
-
+def test_tokens_expire_by_default(settings):
     assert timedelta(0) < settings.REST_KNOX["TOKEN_TTL"] <= timedelta(days=90)
 
 
