@@ -1,4 +1,5 @@
-"""A player's Web Push subscriptions and which notifications they want."""
+"""A player's Web Push subscriptions and notification settings, the folded form of their
+username, and the browser sessions they signed in with."""
 
 from __future__ import annotations
 
@@ -45,3 +46,30 @@ class NotificationSettings(models.Model):
 
     def __str__(self) -> str:
         return f"notification settings of user {self.user_id}"
+
+
+class FoldedUsername(models.Model):
+    """An account's username in folded form (see ``accounts.usernames``), unique across accounts:
+    the database refuses a second name that differs from one in use only in case or width."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        related_name="folded_username",
+    )
+    folded = models.TextField(unique=True)
+
+    def __str__(self) -> str:
+        return self.folded
+
+
+class SignedInSession(models.Model):
+    """A browser session a player signed in with, so "sign out everywhere" can end them all."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="signed_in_sessions"
+    )
+    session_key = models.CharField(max_length=40, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"session of user {self.user_id}"

@@ -9,26 +9,23 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
+from . import usernames
+
 User = get_user_model()
 
 
 class RegisterSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=30, min_length=3)
+    username = serializers.CharField(
+        max_length=usernames.MAX_LENGTH, min_length=usernames.MIN_LENGTH,
+        help_text="Stored in Unicode form NFKC; unique whatever its case or width.")
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
     email = serializers.EmailField(required=False, allow_blank=True)
 
     def validate_username(self, value: str) -> str:
-        field = User._meta.get_field("username")
-        for validator in field.validators:
-            try:
-                validator(value)
-            except DjangoValidationError as error:
-                raise serializers.ValidationError(list(error.messages))
-        if value.lower().startswith("bot") or value.lower() in {"open", "admin"}:
-            raise serializers.ValidationError("This username is reserved.")
-        if User.objects.filter(username__iexact=value).exists():
-            raise serializers.ValidationError("That username is taken.")
-        return value
+        try:
+            return usernames.username_check(value)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(list(error.messages))
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         candidate = User(username=attrs["username"], email=attrs.get("email", ""))
@@ -40,12 +37,15 @@ class RegisterSerializer(serializers.Serializer):
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150)
+    username = serializers.CharField(max_length=150, help_text="Any case or width will do.")
     password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        account = usernames.user_for_sign_in(attrs["username"])
         user = authenticate(
-            self.context.get("request"), username=attrs["username"], password=attrs["password"]
+            self.context.get("request"),
+            username=account.get_username() if account else attrs["username"],
+            password=attrs["password"],
         )
         if user is None:
             # One message for both parts: never reveal whether the username exists.
@@ -66,6 +66,11 @@ class MeSerializer(serializers.ModelSerializer):
         read_only_fields = fields
 
 
-class AuthResultSerializer(serializers.Serializer):
+class SignedInSerializer(serializers.Serializer):
     username = serializers.CharField()
-    token = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField(help_text="Send as ``Authorization: Token <token>``.")
+    expiry = serializers.DateTimeField(allow_null=True, help_text="When the token stops working.")

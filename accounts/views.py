@@ -1,22 +1,29 @@
-"""Register, sign in (session or token), sign out and ``me``: thin views over Django auth."""
+"""Register, sign in (browser session or device token), sign out and ``me``: thin views over
+Django auth and django-rest-knox."""
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model, login, logout
+from django.contrib.auth import get_user_model, login
+from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
+from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from games.api.parsers import BoundedJSONParser
+
+from . import devices
+from .csrf import CsrfCheckedForBrowsers
 from .serializers import (
-    AuthResultSerializer,
     CredentialsSerializer,
     MeSerializer,
     RegisterSerializer,
+    SignedInSerializer,
+    TokenSerializer,
 )
 from .throttles import LiveScopedRateThrottle
 
@@ -27,56 +34,80 @@ class AuthView(APIView):
     permission_classes = [AllowAny]
     throttle_classes = [LiveScopedRateThrottle]
     throttle_scope = "auth"
-    # Sign-in endpoints carry no session yet; CSRF is enforced once a session exists.
+    # No session is read here; the ones that start a session check CSRF themselves.
     authentication_classes: list = []
+    # A form post is what another site can make a browser send without asking.
+    parser_classes = [BoundedJSONParser]
 
 
 class RegisterView(AuthView):
-    @extend_schema(request=RegisterSerializer, responses={201: AuthResultSerializer})
+    """Create an account and sign this browser in. API clients then ask ``token/``."""
+
+    permission_classes = [CsrfCheckedForBrowsers]
+
+    @extend_schema(request=RegisterSerializer, responses={201: SignedInSerializer})
     def post(self, request: Request) -> Response:
         serializer = RegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        user = User.objects.create_user(
-            username=data["username"], password=data["password"], email=data.get("email", "")
-        )
-        token = Token.objects.create(user=user)
+        try:
+            with transaction.atomic():
+                user = User.objects.create_user(username=data["username"],
+                                                password=data["password"],
+                                                email=data.get("email", ""))
+        except IntegrityError:
+            # A twin signed up between the check and the insert.
+            raise serializers.ValidationError({"username": ["That username is taken."]})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return Response(
-            {"username": user.username, "token": token.key}, status=status.HTTP_201_CREATED
-        )
+        return Response({"username": user.username}, status=status.HTTP_201_CREATED)
 
 
 class TokenView(AuthView):
-    """API sign-in: the user's token."""
+    """API sign-in: a new token for this device, valid until it expires or is revoked."""
 
-    start_session = False
-
-    @extend_schema(request=CredentialsSerializer, responses={200: AuthResultSerializer})
+    @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer})
     def post(self, request: Request) -> Response:
         serializer = CredentialsSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
-        if self.start_session:
-            login(request, user)
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"username": user.username, "token": token.key})
+        instance, token = devices.device_token_create(user=user)
+        return Response({"username": user.username, "token": token, "expiry": instance.expiry})
 
 
-class LoginView(TokenView):
-    """Browser sign-in: starts a session too."""
+class LoginView(AuthView):
+    """Browser sign-in: starts a session."""
 
-    start_session = True
+    permission_classes = [CsrfCheckedForBrowsers]
+
+    @extend_schema(request=CredentialsSerializer, responses={200: SignedInSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = CredentialsSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        user = serializer.validated_data["user"]
+        login(request, user)
+        return Response({"username": user.username})
 
 
 class LogoutView(APIView):
+    """Sign this device out: its token, or its browser session. Other devices stay in."""
+
     permission_classes = [IsAuthenticated]
 
     @extend_schema(request=None, responses={204: None})
     def post(self, request: Request) -> Response:
-        if isinstance(request.auth, Token):
-            request.auth.delete()
-        logout(request)
+        token = request.auth if isinstance(request.auth, AuthToken) else None
+        devices.device_sign_out(request=request, token=token)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutEverywhereView(APIView):
+    """Sign out on every device: every token is revoked and every browser session ended."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request) -> Response:
+        devices.sign_out_everywhere(request=request, user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -174,7 +174,10 @@ def players(count: int) -> list[str]:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     from django.contrib.auth import get_user_model
     from django.contrib.auth.hashers import make_password
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
+
+    from accounts.models import FoldedUsername
+    from accounts.usernames import username_fold
 
     user_model = get_user_model()
     names = [f"bench-{i:04d}" for i in range(count)]
@@ -184,7 +187,11 @@ def players(count: int) -> list[str]:
     user_model.objects.bulk_create(
         [user_model(username=n, password=password) for n in names if n not in existing])
     users = list(user_model.objects.filter(username__in=names).order_by("username"))
-    return [Token.objects.get_or_create(user=u)[0].key for u in users]
+    # bulk_create sends no post_save, so the folded names are written here.
+    FoldedUsername.objects.bulk_create(
+        [FoldedUsername(user=u, folded=username_fold(u.username)) for u in users],
+        ignore_conflicts=True)
+    return [AuthToken.objects.create(user=u)[1] for u in users]
 
 
 def moves_between(start: float, end: float) -> int:

@@ -85,14 +85,14 @@ def main() -> int:
     from django.contrib.auth import get_user_model
     from django.db import reset_queries
     from django.test import Client
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from games.models import Match
     from games.services.moves import bot_turn_play
 
     user, _ = get_user_model().objects.get_or_create(username="move-cost")
-    token, _ = Token.objects.get_or_create(user=user)
-    client = Client(headers={"Authorization": f"Token {token.key}"})
+    _, token = AuthToken.objects.create(user=user)
+    client = Client(headers={"Authorization": f"Token {token}"})
     player_cpu, bot_cpu, player_queries, bot_queries = [], [], [], []
     play_cpu, play_queries, floor_cpu, floor_queries = [], [], [], []
     create_cpu, create_queries = [], []

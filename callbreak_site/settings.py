@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -71,7 +72,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
@@ -221,8 +222,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.passwords.NotOnlyWhitespaceValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
+# API tokens: one per device (each sign-in at /api/auth/token/ makes one), stored as a hash,
+# valid for AUTH_TOKEN_TTL_HOURS unless revoked first.
+AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", 24 * 30)
+if AUTH_TOKEN_TTL_HOURS < 1:
+    raise ImproperlyConfigured("AUTH_TOKEN_TTL_HOURS must be at least 1.")
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=AUTH_TOKEN_TTL_HOURS),
+    "AUTH_HEADER_PREFIX": "Token",
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

@@ -4,8 +4,12 @@
 set -euo pipefail
 B=${1:-http://127.0.0.1:8000}
 NAME=player$RANDOM
-TOKEN=$(curl -sf -X POST "$B/api/auth/register/" -H 'Content-Type: application/json' \
-  -d "{\"username\": \"$NAME\", \"password\": \"kathmandu-valley-42\"}" | jq -r .token)
+CREDENTIALS="{\"username\": \"$NAME\", \"password\": \"kathmandu-valley-42\"}"
+curl -sf -X POST "$B/api/auth/register/" -H 'Content-Type: application/json' \
+  -d "$CREDENTIALS" >/dev/null
+# A token for this device; POST /api/auth/logout/ with it revokes it.
+TOKEN=$(curl -sf -X POST "$B/api/auth/token/" -H 'Content-Type: application/json' \
+  -d "$CREDENTIALS" | jq -r .token)
 AUTH="Authorization: Token $TOKEN"
 ID=$(curl -sf -X POST "$B/api/matches/" -H "$AUTH" -H 'Content-Type: application/json' \
   -d '{"rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,

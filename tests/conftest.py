@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 PASSWORD = "a-Long-pass-phrase-7"
@@ -85,7 +85,7 @@ def run_fresh(code: str, env: dict[str, str]) -> dict:
 
 
 def token_of(user) -> str:
-    return Token.objects.get_or_create(user=user)[0].key
+    return AuthToken.objects.create(user=user)[1]
 
 
 def socket_with(token: str):

@@ -7,15 +7,18 @@ from channels.auth import AuthMiddlewareStack
 from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from django.contrib.auth.models import AnonymousUser
-from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
+
+from accounts.authentication import TokenAuthentication
 
 
 @database_sync_to_async
 def _user_for_token(key: str):  # noqa: ANN202
     try:
-        return Token.objects.select_related("user").get(key=key).user
-    except Token.DoesNotExist:
+        user, _ = TokenAuthentication().authenticate_credentials(key.encode())
+    except AuthenticationFailed:
         return AnonymousUser()
+    return user
 
 
 class _TokenHeaderMiddleware(BaseMiddleware):

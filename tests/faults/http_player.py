@@ -9,7 +9,7 @@ from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import httpx
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -19,7 +19,7 @@ class HttpPlayer:
 
     def __init__(self, base_url: str, user) -> None:
         self.base_url = base_url
-        self.token = Token.objects.get_or_create(user=user)[0].key
+        self.token = AuthToken.objects.create(user=user)[1]
         self.http = httpx.Client(base_url=base_url, timeout=15,
                                  headers={"Authorization": f"Token {self.token}"})
 

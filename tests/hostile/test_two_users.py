@@ -8,7 +8,7 @@ import json
 import threading
 
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from websockets.sync.client import connect
 
 from games.models import Match, Move
@@ -65,7 +65,7 @@ def test_sockets_carry_only_what_each_seat_may_see(live_server_url, celery_worke
     heard = {user.username: [] for user in (owner, member, outsider)}
     ready, done = threading.Barrier(4), threading.Event()
     # Tokens are read here: a listener thread must not hold a database connection of its own.
-    tokens = {user.username: Token.objects.get_or_create(user=user)[0].key
+    tokens = {user.username: AuthToken.objects.create(user=user)[1]
               for user in (owner, member, outsider)}
 
     def listen(user) -> None:

@@ -6,7 +6,7 @@ import json
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from websockets.sync.client import connect
 
 from tests.api.helpers import CARD_IN_JSON, four_humans
@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 
 def socket_for(base_url: str, user):
-    token = Token.objects.get_or_create(user=user)[0].key
+    token = AuthToken.objects.create(user=user)[1]
     return connect(base_url.replace("http", "ws") + "/ws/", origin=base_url,
                    additional_headers={"Authorization": f"Token {token}"}, open_timeout=10)
 
@@ -33,7 +33,7 @@ def test_a_socket_gets_its_own_view_after_another_players_move(live_server_url):
     created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
     users = [alice, *others]
     match_id = created["id"]
-    keys = [Token.objects.get_or_create(user=u)[0].key for u in users]
+    keys = [AuthToken.objects.create(user=u)[1] for u in users]
     http = httpx.Client(base_url=live_server_url, timeout=10)
     turn = http.get(f"/api/matches/{match_id}/",
                     headers={"Authorization": f"Token {keys[0]}"}).json()["turn"]
@@ -64,7 +64,7 @@ def test_bot_turns_reach_the_socket_as_one_view_per_move_in_order(live_server_ur
     """The bots' moves after a player's own are committed together, yet the socket shows
     each of them, oldest first, with no seq skipped."""
     alice = make_user("alice")
-    key = Token.objects.get_or_create(user=alice)[0].key
+    key = AuthToken.objects.create(user=alice)[1]
     http = httpx.Client(base_url=live_server_url, timeout=10,
                         headers={"Authorization": f"Token {key}"})
     with socket_for(live_server_url, alice) as ws:
@@ -93,7 +93,7 @@ def test_bot_turns_reach_the_socket_as_one_view_per_move_in_order(live_server_ur
 
 def test_a_socket_from_a_foreign_origin_is_refused(live_server_url):
     user = make_user("alice")
-    token = Token.objects.get_or_create(user=user)[0].key
+    token = AuthToken.objects.create(user=user)[1]
     with pytest.raises(Exception):  # noqa: B017 - the handshake is refused with 403
         connect(live_server_url.replace("http", "ws") + "/ws/", origin="https://evil.example",
                 additional_headers={"Authorization": f"Token {token}"}, open_timeout=5)

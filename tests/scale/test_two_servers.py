@@ -8,7 +8,7 @@ import os
 
 import httpx
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from websockets.sync.client import connect
 
 from tests.api.helpers import four_humans
@@ -34,7 +34,7 @@ def test_a_socket_on_server_a_gets_the_view_after_a_move_posted_to_server_b(
     created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
     users = [alice, *others]
     match_id = created["id"]
-    auth = [{"Authorization": f"Token {Token.objects.get_or_create(user=u)[0].key}"}
+    auth = [{"Authorization": f"Token {AuthToken.objects.create(user=u)[1]}"}
             for u in users]
     server_b = httpx.Client(base_url=server_b_url, timeout=10)
     mover = server_b.get(f"/api/matches/{match_id}/", headers=auth[0]).json()["turn"]

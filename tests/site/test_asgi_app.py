@@ -7,7 +7,7 @@ import json
 import pytest
 from asgiref.sync import async_to_sync
 from channels.testing import HttpCommunicator, WebsocketCommunicator
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from callbreak_site.asgi import application
 
@@ -29,7 +29,7 @@ def test_http_request_to_the_api_root_is_answered():
 
 
 def test_websocket_handshake_with_a_token_is_accepted(owner):
-    token = Token.objects.create(user=owner).key
+    token = AuthToken.objects.create(user=owner)[1]
 
     async def run():
         communicator = WebsocketCommunicator(
@@ -62,7 +62,7 @@ def test_websocket_without_credentials_is_closed():
 
 
 def test_websocket_from_a_foreign_origin_is_refused(owner):
-    token = Token.objects.create(user=owner).key
+    token = AuthToken.objects.create(user=owner)[1]
 
     async def run():
         communicator = WebsocketCommunicator(

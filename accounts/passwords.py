@@ -1,0 +1,15 @@
+"""A password validator Django does not ship: a password of only spaces is no password."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+
+
+class NotOnlyWhitespaceValidator:
+    def validate(self, password: str, user: AbstractBaseUser | None = None) -> None:
+        if not password.strip():
+            raise ValidationError("A password needs more than spaces.", code="password_blank")
+
+    def get_help_text(self) -> str:
+        return "Your password can't be only spaces."
