@@ -17,7 +17,7 @@ from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
 from games.models import Match, Seat
 from games.presence import online_users
-from games.queries import match_by_id, seats_of
+from games.queries import table_of
 from games.signals import Moment
 
 
@@ -86,10 +86,10 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
 def match_for_user(*, match_id: int, user: Any,
                    invite_code: str | None = None) -> tuple[Match, list[Seat], int | None]:
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
-    match = match_by_id(match_id)
-    if match is None:
+    found = table_of(match_id)
+    if found is None:
         raise NotFound("No such match.")
-    seats = seats_of(match)
+    match, seats = found
     for seat in seats:
         if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
             return match, seats, seat.number

@@ -12,7 +12,7 @@ from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
-from games.queries import seats_of
+from games.queries import table_of
 
 from .external import bot_health_check, host_allowed
 from .moves import Table, announce, moment_of, start_match
@@ -50,11 +50,11 @@ def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_se
 def match_join(*, user: Any, invite_code: str) -> Table:
     """Take the seat reserved for ``user``, else the first open seat. Joining twice is a no-op."""
     with transaction.atomic():
-        match = Match.objects.select_for_update(no_key=True).filter(
-            invite_code=invite_code).first()
-        if match is None:
+        match_id = (Match.objects.filter(invite_code=invite_code)
+                    .values_list("id", flat=True).first())
+        if match_id is None:
             raise NotFound("No match has that invite code.", code="bad_invite_code")
-        seats = seats_of(match)
+        match, seats = table_of(match_id, lock=True)
         if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
             return Table(match, seats, None)
         free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
@@ -75,7 +75,7 @@ def match_rematch(*, user: Any, match_id: int) -> Table:
         raise NotFound("No such match.")
     if match.status != Match.Status.FINISHED:
         raise Conflict("A rematch can start once this match has finished.", code="not_finished")
-    seats = seats_of(match)
+    _, seats = table_of(match.id)
     with transaction.atomic():
         new = Match.objects.create(
             created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,

@@ -30,7 +30,7 @@ from games.engine import (
 from games.engine.bots import decide
 from games.errors import DomainError, Forbidden, IllegalMove, NotFound, NotYourTurn, StaleSeq
 from games.models import Match, Move, Seat
-from games.queries import match_by_id, seats_of
+from games.queries import table_of
 from games.signals import Moment, match_changed
 
 from .external import external_choice
@@ -95,8 +95,7 @@ def move_redeal(*, match_id: int, user: Any, seq: int) -> Table:
 def seat_back(*, match_id: int, user: Any) -> Table:
     """The player takes their seat back from autopilot, at once."""
     with transaction.atomic():
-        match = _locked(match_id)
-        seats = seats_of(match)
+        match, seats = _locked(match_id)
         seat = _seat_of(seats, user)
         state = _state(match)
         if _take_back(seat):
@@ -120,8 +119,7 @@ def _take_back(seat: Seat) -> bool:
 def _player_action(*, match_id: int, user: Any, seq: int, action: dict[str, Any],
                    any_turn: bool = False) -> Table:
     with transaction.atomic():
-        match = _locked(match_id)
-        seats = seats_of(match)
+        match, seats = _locked(match_id)
         seat = _seat_of(seats, user)
         if match.status not in Match.ACTIVE:
             raise DomainError("This match is not in play.", code="not_in_play")
@@ -195,10 +193,11 @@ def plays_at_once(seats: list[Seat], seat: Seat) -> bool:
 
 def _snapshot(match_id: int, seq: int) -> Table | None:
     """The match as it is at ``seq`` (no lock); None when it has moved on or ended."""
-    match = match_by_id(match_id)
-    if match is None or match.seq != seq or match.status not in Match.ACTIVE:
+    found = table_of(match_id)
+    if found is None or found[0].seq != seq or found[0].status not in Match.ACTIVE:
         return None
-    return Table(match, seats_of(match), _state(match))
+    match, seats = found
+    return Table(match, seats, _state(match))
 
 
 def _bot_choice(match: Match, seat: Seat, state: MatchState) -> PendingMove:
@@ -225,7 +224,8 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
     match or a seat moves ``seq`` on. So only ``seq`` is read again, under the lock."""
     match, seats = table.match, table.seats
     with transaction.atomic():
-        current = match_by_id(match.pk, lock=True)
+        found = table_of(match.pk, lock=True)
+        current = found[0] if found else None
         if current is None or current.seq != match.seq or current.status not in Match.ACTIVE:
             return False  # someone else got there first
         if overdue_at is not None and (current.deadline is None
@@ -243,11 +243,11 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
 # --- The shared core ---------------------------------------------------------------------
 
 
-def _locked(match_id: int) -> Match:
-    match = match_by_id(match_id, lock=True)
-    if match is None:
+def _locked(match_id: int) -> tuple[Match, list[Seat]]:
+    found = table_of(match_id, lock=True)
+    if found is None:
         raise NotFound("No such match.")
-    return match
+    return found
 
 
 def _seat_of(seats: list[Seat], user: Any) -> Seat:

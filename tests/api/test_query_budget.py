@@ -1,4 +1,4 @@
-"""Query budgets: reading a view costs at most 5 SQL queries, playing a card at most 11.
+"""Query budgets: reading a view costs at most 5 SQL queries, playing a card at most 10.
 
 A token sign-in is two of them: the token, then the player's other tokens, which knox reads
 to delete the expired ones."""
@@ -32,13 +32,13 @@ def test_get_view_costs_at_most_five_queries(playing, django_assert_max_num_quer
 
 
 @pytest.mark.parametrize("with_key", [False, True])
-def test_post_play_costs_at_most_eleven_queries(playing, django_assert_max_num_queries,
+def test_post_play_costs_at_most_ten_queries(playing, django_assert_max_num_queries,
                                                 with_key):
     match_id, clients = playing
     for _ in range(4):  # a whole trick, so the trick-completing play is measured too
         client, current = on_turn(clients, match_id)
         headers = {"HTTP_IDEMPOTENCY_KEY": f"budget-key-{current['seq']}"} if with_key else {}
-        with django_assert_max_num_queries(11):
+        with django_assert_max_num_queries(10):
             response = act(client, current, **headers)
         assert response.status_code == 200
 
