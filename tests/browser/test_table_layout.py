@@ -27,7 +27,8 @@ NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 CORNERS_ON_TOP = """() => [...document.querySelectorAll('[data-testid=trick-card]')].map((card) => {
   const box = card.querySelector('.card-index').getBoundingClientRect();
   const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-  return {card: card.dataset.card, onTop: Boolean(top && top.closest('[data-testid=trick-card]') === card)};
+  const onTop = Boolean(top && top.closest('[data-testid=trick-card]') === card);
+  return {card: card.dataset.card, onTop};
 })"""
 SETTLED = "() => document.getAnimations().filter((a) => a.playState === 'running').length === 0"
 # WCAG contrast of a card's index against its own background.
@@ -148,10 +149,11 @@ def test_a_match_against_bots_reads_well_at_every_size(open_phone, size):
     while not page.get_by_test_id("standings").count():
         assert time.monotonic() < deadline, "the match did not finish in time"
         if pictures and page.evaluate(RUNNING_TRICK_MOTION):
-            kind = "sweep" if page.locator(".trick-card.won").count() else "flight"
+            kind = "sweep" if page.locator(".trick.sweeping").count() else "flight"
             if kind in pictures:
                 pictures.discard(kind)
-                pause_and_shoot(page, f"table-{size}/{'2-trick-in-flight' if kind == 'flight' else '3-trick-to-winner'}")
+                name = "2-trick-in-flight" if kind == "flight" else "3-trick-to-winner"
+                pause_and_shoot(page, f"table-{size}/{name}")
         check_trick(page, seen)
         check_dimmed_contrast(page, seen)
         check_no_sideways_scroll(page, "the table")
@@ -194,7 +196,8 @@ def check_match_end(page, size: str, shots: bool) -> None:
     places = standings.locator(".place").all_inner_texts()
     assert places[0] == "1st" and all(re.fullmatch(r"[1-4](st|nd|rd|th)", p) for p in places)
     expect(standings.get_by_test_id("rematch")).to_be_enabled()
-    expect(standings.get_by_test_id("open-replay")).to_have_attribute("href", re.compile(r"/replay/"))
+    replay = standings.get_by_test_id("open-replay")
+    expect(replay).to_have_attribute("href", re.compile(r"/replay/"))
     check_no_sideways_scroll(page, "the match end")
     if shots:
         screenshot(page, f"table-{size}/5-match-end")

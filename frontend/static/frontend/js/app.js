@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { Live } from "./live.js";
+import { keepForOffline } from "./offline.js";
 import { registerWorker } from "./push.js";
 import { startRouter } from "./router.js";
 
@@ -97,7 +98,8 @@ async function boot() {
     if (error.status === 0) toast("You are offline: showing what this phone remembers.", "info");
   }
   ctx.navigate(location.pathname + location.search, { replace: true });
-  registerWorker(ctx);
+  await registerWorker(ctx);
+  if (ctx.user) setTimeout(keepForOffline, 2000);
 }
 
 boot();

@@ -2,6 +2,7 @@
 import { api } from "../api.js";
 import { announce, fill, h, svg, timeLeft, toast } from "../dom.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
+import { keepForOffline } from "../offline.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
 import { sound } from "../sound.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
@@ -49,6 +50,7 @@ export async function mount(main, route, ctx) {
     const bidding = view.status === "bidding" && view.turn === me && view.legal.length > 0;
     const muted = prefs().muted;
     root.classList.toggle("calling", Boolean(bidding));
+    root.classList.toggle("finished", finished);
     fill(root,
       h("div", { class: "table-head" },
         h("span", { testid: "hand-number" }, view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`),
@@ -111,6 +113,7 @@ export async function mount(main, route, ctx) {
 
   async function sweep() {
     const cards = [...root.querySelectorAll("[data-testid=trick-card]")];
+    root.querySelector("[data-testid=trick]")?.classList.add("sweeping");
     sound("trick");
     await sweepTo(cards, avatarOf(flash.winner)?.getBoundingClientRect());
   }
@@ -201,7 +204,10 @@ export async function mount(main, route, ctx) {
       else showHandEnd(next, result);
       announce(`Hand ${result.hand_number} scored.`);
     }
-    if (next.status === "finished" && previous.status !== "finished") announce("The match is over.");
+    if (next.status === "finished" && previous.status !== "finished") {
+      announce("The match is over.");
+      keepForOffline();
+    }
   }
 
   async function refresh() {
