@@ -4,9 +4,9 @@ from __future__ import annotations
 
 # Short enough to fit a seat's name line on a 360 px phone without truncation.
 BOT_NAMES = (
-    "Asha", "Bikash", "Chandra", "Deepa", "Gita", "Hari", "Indra", "Jamuna",
+    "Asha", "Bikash", "Chetan", "Deepa", "Gita", "Hari", "Indra", "Jamuna",
     "Kiran", "Laxmi", "Manish", "Nabin", "Pooja", "Ramesh", "Sita", "Tara",
-    "Usha", "Binod", "Sunita", "Rajan", "Anil", "Mina", "Prakash", "Sarita",
+    "Usha", "Binod", "Sunita", "Rajan", "Anil", "Mina", "Pradip", "Sarita",
 )
 
 

@@ -33,7 +33,7 @@ def test_bot_seats_have_their_own_names_and_their_level_apart(owner_api):
     names = [s["name"] for s in bots]
     assert len(set(names)) == 3, names
     assert not any("bot" in name.lower() or "(" in name for name in names)
-    assert all(len(name) <= 8 for name in names), "a seat's name must fit a phone's seat"
+    assert all(len(name) <= 6 for name in names), "a seat's name must fit a phone's seat"
     # The same names on every later read, and in the match list.
     assert [s["name"] for s in view(owner_api, created["id"])["seats"]] == [
         s["name"] for s in seats]

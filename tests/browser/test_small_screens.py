@@ -82,21 +82,19 @@ def test_offline_shows_within_a_second_and_history_reads_without_a_visit(open_ph
     expect(page.locator("#bar.offline")).to_have_count(0, timeout=10_000)
 
 
-def test_a_failed_push_opt_in_says_what_to_do(open_phone, live_server_url):
+def test_a_refused_push_opt_in_says_what_to_do(open_phone):
     page = open_phone()
-    page.context.grant_permissions(["notifications"], origin=live_server_url)
     sign_up(page)
     page.wait_for_function(WORKER_ACTIVE)
     page.get_by_test_id("nav-settings").click()
     button = page.get_by_test_id("push-toggle")
     expect(button).to_have_text("Enable push notifications")
-    button.click()
+    button.click()  # headless Chromium refuses the permission: the opt-in fails
     toast = page.get_by_test_id("toast").last
     expect(toast).to_be_visible()
     text = toast.inner_text()
-    # Headless Chromium has no push service: the subscription fails, and says so plainly.
     assert not re.search(r"Registration failed|DOMException|permission denied", text), text
-    assert re.search(r"notifications", text, re.I) and re.search(r"try|allow", text, re.I), text
+    assert re.search(r"allow notifications, then press the button again", text), text
 
 
 def test_signing_out_forgets_the_cached_matches(open_phone):
