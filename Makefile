@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export PORT
 
-.PHONY: run test lint bench bench-load bench-move install browser serve-prod clean
+.PHONY: run test lint bench bench-load bench-move bench-pwa install browser serve-prod clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -64,3 +64,9 @@ bench-load: install
 # CPU and queries per move in one process (PostgreSQL database callbreak_move_cost, Redis db 3).
 bench-move: install
 	$(BIN)/python -m bench.move_cost $(BENCH_ARGS)
+
+# The table on a slow phone (4x CPU throttle, slow 4G) in Debian's Chromium: first and repeat
+# visit to cards on screen, long tasks during one trick, shell size (database callbreak_pwa,
+# Redis db 4); prints a table.
+bench-pwa: install browser
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.pwa $(BENCH_ARGS)

@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games.bot_names import bot_name
+
 
 def new_invite_code() -> str:
     return secrets.token_urlsafe(9)
@@ -115,7 +117,7 @@ class Seat(models.Model):
         if self.kind == self.Kind.HUMAN and self.user is not None:
             return self.user.username
         if self.kind == self.Kind.BOT:
-            return f"Bot ({self.bot_level})"
+            return bot_name(match_id=self.match_id, seat_number=self.number)
         if self.kind == self.Kind.EXTERNAL:
             return "External bot"
         if self.kind == self.Kind.RESERVED and self.reserved_for is not None:

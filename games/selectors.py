@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
 
 from games.engine import MatchState, Rules, match_record, view_for
+from games.engine.bots import suggested_call
 from games.engine.rules import made_call
 from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
@@ -26,6 +27,7 @@ def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
         "seat": seat.number,
         "name": seat.display_name,
         "kind": seat.public_kind,
+        "level": seat.bot_level if seat.kind == Seat.Kind.BOT else None,
         "autopilot": seat.autopilot,
         "online": seat.user_id in online if seat.user_id else None,
     }
@@ -61,7 +63,7 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
             **base, "hand_number": 0, "dealer": None, "turn": None, "hand": [], "legal": [],
             "can_redeal": False, "calls": [None] * 4, "tricks_won": [0] * 4, "trick": [],
             "tricks": [], "last_trick": None, "scores": [0] * 4, "hand_results": [],
-            "places": None,
+            "places": None, "suggested_call": None,
         }
     view = view_for(state, seat)
     return {
@@ -80,6 +82,7 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
         "scores": view["scores"],
         "hand_results": view["hand_results"],
         "places": view["places"] if state.phase == "finished" else None,
+        "suggested_call": suggested_call(view, seat=seat) if seat is not None else None,
     }
 
 

@@ -40,6 +40,7 @@ class SeatOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.CharField()
+    level = serializers.ChoiceField(choices=["easy", "normal", "hard"], allow_null=True)
     autopilot = serializers.BooleanField()
     online = serializers.BooleanField(allow_null=True)
 
@@ -79,6 +80,7 @@ class MatchViewOut(serializers.Serializer):
     hand = serializers.ListField(child=serializers.CharField())
     legal = serializers.ListField(child=serializers.JSONField())
     can_redeal = serializers.BooleanField()
+    suggested_call = serializers.IntegerField(allow_null=True)
     calls = serializers.ListField(child=serializers.IntegerField(allow_null=True))
     tricks_won = serializers.ListField(child=serializers.IntegerField())
     trick = PlayedCardOut(many=True)

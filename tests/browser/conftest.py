@@ -24,7 +24,7 @@ ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "a-Long-pass-phrase-7"
-SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 _names = itertools.count(1)
 
 # Playwright must use the system browser and never fetch one.
@@ -33,7 +33,8 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 @pytest.fixture
 def open_phone(transactional_db, live_server_url) -> Iterator:
-    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server.
+    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server;
+    keyword arguments (``viewport``, ``is_mobile``...) change the context's settings.
 
     Playwright starts after the database and the server, and stops before the database is
     flushed: its sync API keeps an event loop running, and Django refuses database work
@@ -50,10 +51,11 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
     def open_one(**options):
         folder = tempfile.mkdtemp(prefix="cb-browser-")
         folders.append(folder)
+        settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
+                    "has_touch": True, "reduced_motion": "reduce", **options}
         context = playwright_driver.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, headless=True, args=ARGS, viewport=PHONE,
-            device_scale_factor=2, is_mobile=True, has_touch=True, base_url=live_server_url,
-            reduced_motion="reduce", service_workers="allow", **options,
+            folder, executable_path=CHROMIUM, headless=True, args=ARGS,
+            base_url=live_server_url, service_workers="allow", **settings,
         )
         context.set_default_timeout(15_000)
         contexts.append(context)
@@ -77,8 +79,10 @@ def unique_name(prefix: str = "player") -> str:
 
 
 def screenshot(page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    """Save a PNG under var/screenshots (git-ignored): artifacts of a run, never committed."""
+    path = SHOTS / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path))
 
 
 def sign_up(page, username: str | None = None) -> str:
@@ -121,9 +125,15 @@ def act_if_my_turn(page, call: int = 2) -> bool:
         return True
     legal = page.locator("[data-testid=hand].hand-active .card.legal:not([disabled])")
     if legal.count():
-        legal.first.click()
+        tap_card(legal.first)
         return True
     return False
+
+
+def tap_card(card, **options) -> None:
+    """Tap a card of the fanned hand where a thumb would: on its corner, which no other card
+    covers (the middle of an overlapped card lies under its right-hand neighbour)."""
+    card.click(position={"x": 9, "y": 22}, **options)
 
 
 def play_until_finished(page, timeout: float = 90) -> None:

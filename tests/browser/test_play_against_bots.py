@@ -5,7 +5,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, new_match, play_until_finished, screenshot, sign_up
+from .conftest import (
+    act_if_my_turn,
+    new_match,
+    play_until_finished,
+    screenshot,
+    sign_up,
+    tap_card,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -77,7 +84,7 @@ def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     card = dimmed.first
     before = hand.get_by_test_id("hand-card").count()
     # Dimmed cards are marked aria-disabled; a tap still reaches them and the server says why.
-    card.click(force=True)
+    tap_card(card, force=True)
     toast = page.get_by_test_id("toast").last
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(re.compile(r"must|may not|cannot", re.I))

@@ -17,7 +17,7 @@ from .hard import hard_decide, search
 from .normal import normal_decide
 from .table import Table
 
-__all__ = ["BOT_LEVELS", "choose", "decide", "evaluate_options"]
+__all__ = ["BOT_LEVELS", "choose", "decide", "evaluate_options", "suggested_call"]
 
 BOT_LEVELS = ("easy", "normal", "hard")
 HARD_BUDGET_MS = 150
@@ -45,6 +45,15 @@ def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
     if phase == "bidding":
         return {"type": "call", "seat": seat, "call": choice}
     return {"type": "play", "seat": seat, "card": choice}
+
+
+def suggested_call(view: dict[str, Any], *, seat: int) -> int | None:
+    """The normal bot's call for ``seat``'s own hand, as a hint to the player; None unless
+    ``seat`` is to call. Only ``seat``'s own view goes in, so the hint tells nothing about
+    the other hands."""
+    if view.get("phase") != "bidding" or view.get("turn") != seat or not view.get("legal"):
+        return None
+    return decide(view, seat=seat, level="normal", rng=random.Random(0))["call"]
 
 
 def _robust_choice(view: dict[str, Any], seat: int, level: str, rng: random.Random,

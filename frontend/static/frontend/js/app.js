@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { Live } from "./live.js";
+import { keepForOffline } from "./offline.js";
 import { registerWorker } from "./push.js";
 import { startRouter } from "./router.js";
 
@@ -26,12 +27,18 @@ const ctx = { user: null, live, navigate: null, setUser };
 let cleanup = null;
 let renderId = 0;
 
-// The bar tells the player when live updates are paused (the table then polls).
+// The bar tells the player when live updates are paused (the table then polls). The
+// browser's own offline event is heard at once; a dead socket may take longer to notice.
+function showConnection() {
+  bar.classList.toggle("offline", !navigator.onLine || (Boolean(ctx.user) && !live.connected));
+}
 live.on((kind, connected) => {
   if (kind !== "status") return;
   document.body.dataset.live = connected ? "on" : "off";
-  bar.classList.toggle("offline", !connected);
+  showConnection();
 });
+addEventListener("offline", showConnection);
+addEventListener("online", showConnection);
 
 function setUser(user) {
   ctx.user = user;
@@ -71,6 +78,7 @@ async function show(route) {
     const module = await SCREENS[route.name]();
     if (id !== renderId) return;
     main.replaceChildren();
+    scrollTo(0, 0); // a new screen starts at its top, not where the last one was scrolled
     cleanup = (await module.mount(main, route, ctx)) || null;
     if (id !== renderId && cleanup) cleanup();
   } catch (error) {
@@ -90,7 +98,8 @@ async function boot() {
     if (error.status === 0) toast("You are offline: showing what this phone remembers.", "info");
   }
   ctx.navigate(location.pathname + location.search, { replace: true });
-  registerWorker(ctx);
+  await registerWorker(ctx);
+  if (ctx.user) setTimeout(keepForOffline, 2000);
 }
 
 boot();

@@ -26,18 +26,20 @@ export function sortCards(cards) {
   return [...cards].sort((a, b) => key(a) - key(b));
 }
 
-// A card face: rank and suit symbol in the corner, a large symbol in the middle. The four
-// suits differ in shape and in colour (four-colour deck), so colour is never needed.
+// A card face: rank and suit symbol in the top corner, a large symbol in the middle. The four
+// suits differ in shape and in colour (four-colour deck), so colour is never needed. A card
+// that is not a button is an image named for screen readers ("King of spades").
 export function cardFace(card, { tag = "div", small = false, ...attrs } = {}) {
   const suit = card[1];
   return h(tag, {
     class: `card suit-${suit}${small ? " card-small" : ""} ${attrs.class || ""}`.trim(),
     "aria-label": cardName(card),
+    role: tag === "button" ? undefined : "img",
     dataset: { card },
     ...Object.fromEntries(Object.entries(attrs).filter(([k]) => k !== "class")),
   },
   h("span", { class: "card-index", "aria-hidden": "true" },
-    h("span", { class: "card-rank" }, rankLabel(card)),
+    h("span", { class: card[0] === "T" ? "card-rank ten" : "card-rank" }, rankLabel(card)),
     h("span", { class: "card-suit" }, SUITS[suit])),
   small ? null : h("span", { class: "card-pip", "aria-hidden": "true" }, SUITS[suit]));
 }

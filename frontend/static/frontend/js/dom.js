@@ -67,14 +67,17 @@ export function ordinal(n) {
   return n + (n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th");
 }
 
-// "0:42", "12:05", "3 h 10 min", "2 days" — the time left until an ISO deadline.
-export function timeLeft(deadline, now = Date.now()) {
+// The time left until an ISO deadline: "0:45", "12:30", "3 h 20 min", "2 days". The format
+// follows the length of the whole turn (``span``, in seconds) when it is known, so a clock
+// never changes its format while it runs down.
+export function timeLeft(deadline, span = null, now = Date.now()) {
   if (!deadline) return "";
   const secs = Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
-  if (secs < 3600) return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+  const scale = span ?? secs;
+  if (scale <= 3600) return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
   const hours = Math.floor(secs / 3600);
-  if (hours < 48) return `${hours} h ${Math.floor((secs % 3600) / 60)} min`;
-  return `${Math.round(hours / 24)} days`;
+  if (scale < 172800 || hours < 48) return `${hours} h ${Math.floor((secs % 3600) / 60)} min`;
+  return `${Math.floor(hours / 24)} days`;
 }
 
 export function turnTimeLabel(seconds) {
@@ -101,4 +104,18 @@ export function seatLabel(seat) {
   if (seat.kind === "open") return "Open seat";
   if (seat.kind === "reserved") return `${seat.name || "Invited"} (invited)`;
   return seat.name || `Seat ${seat.seat + 1}`;
+}
+
+// Two letters for a seat's avatar: "Asha" → "AS", "ram_k" → "RK".
+export function initials(name) {
+  const words = String(name || "?").split(/[\s._-]+/).filter(Boolean);
+  const text = words.length > 1 ? words[0][0] + words[1][0] : (words[0] || "?").slice(0, 2);
+  return text.toUpperCase();
+}
+
+// A stable avatar colour per name, dark enough for white initials (WCAG AA).
+export function avatarHue(name) {
+  let hash = 0;
+  for (const ch of String(name)) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % 360;
 }

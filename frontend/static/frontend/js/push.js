@@ -30,22 +30,33 @@ export async function currentSubscription() {
   return registration.pushManager.getSubscription();
 }
 
+const BLOCKED = "Notifications are blocked for this site. Open the browser's site settings, allow notifications, then press the button again.";
+
+// What a failed opt-in means, in words a player can act on (never the browser's own text).
+function optInError(error) {
+  if (error?.name === "NotAllowedError") return new Error(BLOCKED);
+  if (error?.status === 0) return new Error("No connection. Turn push on again once you are online.");
+  return new Error("This browser could not turn on push notifications. Try again later, or add the app to your home screen and try there.");
+}
+
 export async function enablePush() {
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") {
-    throw new Error("Notifications are blocked for this site. Allow them in the browser settings.");
+  if (permission !== "granted") throw new Error(BLOCKED);
+  try {
+    const { public_key: key } = await api.pushKey();
+    const registration = await navigator.serviceWorker.ready;
+    let subscription = await registration.pushManager.getSubscription();
+    if (!subscription) {
+      subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(key),
+      });
+    }
+    await api.subscribe(subscription.toJSON());
+    return subscription;
+  } catch (error) {
+    throw optInError(error);
   }
-  const { public_key: key } = await api.pushKey();
-  const registration = await navigator.serviceWorker.ready;
-  let subscription = await registration.pushManager.getSubscription();
-  if (!subscription) {
-    subscription = await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: keyBytes(key),
-    });
-  }
-  await api.subscribe(subscription.toJSON());
-  return subscription;
 }
 
 export async function disablePush() {

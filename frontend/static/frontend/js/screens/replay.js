@@ -1,6 +1,6 @@
 // The replay viewer: all four hands, calls, each trick and its winner, the running score.
 import { api } from "../api.js";
-import { cardFace, cardText, handBySuit, SUITS } from "../cards.js";
+import { cardFace, cardName, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
 import { fill, h, ordinal, score } from "../dom.js";
 import { runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
@@ -11,10 +11,10 @@ function seatNames(record, me) {
 
 function holdingRow(cards, showing) {
   return handBySuit(cards).map(({ suit, ranks }) => h("span", { class: `suit-group suit-${suit}` },
-    h("span", { class: "suit-sym", "aria-label": suit }, SUITS[suit]),
+    h("span", { class: "suit-sym", "aria-hidden": "true" }, SUITS[suit]),
     ranks.map((r) => {
       const card = (r === "10" ? "T" : r) + suit;
-      return h("span", { class: showing.has(card) ? "played" : "" }, r);
+      return h("span", { class: showing.has(card) ? "played" : "", role: "img", "aria-label": cardName(card) }, r);
     })));
 }
 

@@ -1,6 +1,7 @@
 // Settings: which notifications to receive, push on this device, sign out.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 
 const KINDS = [
@@ -8,6 +9,23 @@ const KINDS = [
   ["notify_deadline", "When my time is running out"],
   ["notify_finished", "When a match ends"],
 ];
+
+const SPEED_LABELS = [["off", "Off"], ["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"]];
+
+// How the table looks and sounds on this phone (kept on the phone, not on the server).
+function tablePrefs() {
+  const current = prefs();
+  const speed = h("select", { id: "pref-speed", testid: "pref-speed",
+    onchange: (e) => setPref("speed", e.target.value) },
+  SPEED_LABELS.map(([value, label]) => h("option", { value, selected: value === current.speed }, label)));
+  const box = (name, label, checked) => h("label", { class: "switch" },
+    h("input", { type: "checkbox", checked, testid: `pref-${name}`, onchange: (e) => setPref(name, e.target.checked) }),
+    h("span", {}, label));
+  return h("fieldset", { class: "switches", testid: "table-prefs" }, h("legend", {}, "At the table"),
+    h("div", { class: "field" }, h("label", { for: "pref-speed" }, "Card animations"), speed),
+    box("muted", "Mute sounds", current.muted),
+    box("confirmTap", "Tap a card to pick it, tap again to play it", current.confirmTap));
+}
 
 export async function mount(main, route, ctx) {
   const kinds = h("fieldset", { class: "switches", testid: "notify-kinds" }, h("legend", {}, "Notify me"));
@@ -17,6 +35,7 @@ export async function mount(main, route, ctx) {
     h("h1", {}, "Settings"),
     h("p", {}, "Signed in as ", h("strong", {}, ctx.user.username)),
     kinds,
+    tablePrefs(),
     h("h2", {}, "Notifications on this device"), pushState, pushButton,
     h("h2", {}, "Account"),
     h("button", { class: "btn btn-wide btn-danger", type: "button", testid: "sign-out", onclick: signOut }, "Sign out")));
@@ -65,6 +84,12 @@ export async function mount(main, route, ctx) {
   showPush();
 
   async function signOut() {
+    // This browser stops getting the player's notifications before the session ends.
+    try {
+      await disablePush();
+    } catch {
+      /* no subscription, or the push service is unreachable: signing out goes on */
+    }
     try {
       await api.logout();
     } catch (error) {

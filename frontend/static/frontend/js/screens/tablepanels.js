@@ -3,20 +3,36 @@ import { cardFace } from "../cards.js";
 import { h, ordinal, score, toast } from "../dom.js";
 import { seatName } from "./tableview.js";
 
+// Every scored hand: a row per hand, a column per seat; each cell shows the hand's points and,
+// below them, the tricks won and the call, labelled.
 export function scoreTable(view, { only = null } = {}) {
   const results = only === null ? view.hand_results : view.hand_results.filter((r) => r.hand_number === only);
   const seats = [0, 1, 2, 3];
   return h("table", { class: "scores", testid: "score-table" },
-    h("caption", { class: "sr-only" }, "Scores by hand"),
+    h("caption", { class: "muted" }, "Points per hand; below them, tricks won of the call."),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"),
       seats.map((s) => h("th", { scope: "col" }, seatName(view, s))))),
     h("tbody", {}, results.map((r) => h("tr", {},
       h("th", { scope: "row" }, String(r.hand_number)),
       seats.map((s) => h("td", { class: r.scores[s] < 0 ? "neg" : "" },
         h("strong", {}, score(r.scores[s])),
-        h("small", {}, `${r.tricks_won[s]}/${r.calls[s]}`)))))),
+        h("small", {}, `won ${r.tricks_won[s]} of ${r.calls[s]}`)))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
       seats.map((s) => h("td", { testid: "score-total" }, h("strong", {}, score(view.scores[s])))))));
+}
+
+// One hand's result: a row per seat with its call, tricks won, points and running total.
+export function handEndTable(view, result) {
+  const col = (text) => h("th", { scope: "col" }, text);
+  return h("table", { class: "scores hand-scores", testid: "hand-table" },
+    h("caption", { class: "sr-only" }, `Hand ${result.hand_number} result`),
+    h("thead", {}, h("tr", {}, col("Player"), col("Call"), col("Won"), col("Points"), col("Total"))),
+    h("tbody", {}, [0, 1, 2, 3].map((s) => h("tr", { class: s === view.my_seat ? "is-me" : "" },
+      h("th", { scope: "row" }, seatName(view, s)),
+      h("td", { testid: "hand-call" }, String(result.calls[s])),
+      h("td", { testid: "hand-won" }, String(result.tricks_won[s])),
+      h("td", { class: result.scores[s] < 0 ? "neg" : "", testid: "hand-points" }, h("strong", {}, score(result.scores[s]))),
+      h("td", { testid: "hand-total" }, score(result.totals[s]))))));
 }
 
 export function dialog(title, body, { testid, actions = [] } = {}) {
@@ -32,9 +48,8 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
 
 export function showHandEnd(view, result) {
   const body = h("div", {},
-    h("p", { class: "muted" }, `Hand ${result.hand_number} of ${view.hands} · call / tricks won`),
-    scoreTable(view, { only: result.hand_number }),
-    h("p", {}, `Totals: ${[0, 1, 2, 3].map((s) => `${seatName(view, s)} ${score(result.totals[s])}`).join(" · ")}`));
+    h("p", { class: "muted" }, `Hand ${result.hand_number} of ${view.hands}`),
+    handEndTable(view, result));
   return dialog(`Hand ${result.hand_number} scored`, body, { testid: "hand-end" });
 }
 
@@ -58,13 +73,19 @@ export function showLastTrick(view) {
   return dialog("Last trick", body, { testid: "last-trick" });
 }
 
+// The match-end sheet: places, totals, every hand, a rematch and the replay.
 export function standings(view, { onRematch }) {
   const order = [0, 1, 2, 3].sort((a, b) => view.places[a] - view.places[b] || view.scores[b] - view.scores[a]);
   const mine = view.my_seat !== null ? view.places[view.my_seat] : null;
-  return h("section", { class: "panel standings", testid: "standings" },
-    h("h2", {}, mine === 1 ? "You won!" : mine ? `You finished ${ordinal(mine)}` : "Final standings"),
-    h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "" },
-      h("span", { class: "place" }, ordinal(view.places[s])),
+  const winners = order.filter((s) => view.places[s] === 1).map((s) => seatName(view, s));
+  const title = mine === 1 ? "You won!" : mine ? `You finished ${ordinal(mine)}` : "Final standings";
+  return h("section", { class: "panel standings", testid: "standings", "aria-label": "Final standings" },
+    h("div", { class: "winner", testid: "winner" },
+      h("span", { class: "trophy", "aria-hidden": "true" }, mine === 1 ? "★" : "♠"),
+      h("h2", {}, title),
+      h("p", { class: "muted" }, mine === 1 ? "Well played." : `${winners.join(" and ")} won the match.`)),
+    h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "", testid: "standing" },
+      h("span", { class: `place place-${view.places[s]}` }, ordinal(view.places[s])),
       h("span", { class: "name" }, seatName(view, s)),
       h("strong", {}, score(view.scores[s]))))),
     scoreTable(view),

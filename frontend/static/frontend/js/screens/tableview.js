@@ -1,6 +1,6 @@
 // Drawing the table from a match view: seats around, the trick in the middle, my hand below.
-import { cardFace, cardText } from "../cards.js";
-import { h, score, seatLabel, timeLeft } from "../dom.js";
+import { cardFace, cardName } from "../cards.js";
+import { avatarHue, h, initials, score, seatLabel, timeLeft } from "../dom.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -18,86 +18,124 @@ export function seatName(view, seat) {
   return seatLabel(view.seats[seat]);
 }
 
-function kindBadge(seat) {
-  if (seat.kind.startsWith("bot:") && !/bot/i.test(seat.name || "")) return h("span", { class: "tag" }, "bot");
-  if (seat.kind === "external") return h("span", { class: "tag" }, "program");
-  return null;
+const isBot = (info) => info.kind.startsWith("bot:");
+
+// Whether the clock means anything: bots play at once, so their turn shows none.
+export function clockRuns(view) {
+  if (!view.deadline || view.status === "finished" || view.turn === null) return false;
+  const info = view.seats[view.turn];
+  return Boolean(info) && !isBot(info) && !info.autopilot;
 }
 
-function seatPanel(view, seat) {
+// "Asha, normal bot, called 3, won 1, total 4.1": what a screen reader hears for a seat.
+export function seatSummary(view, seat, won) {
+  const info = view.seats[seat];
+  const call = view.calls?.[seat];
+  const parts = [seatName(view, seat)];
+  if (isBot(info)) parts.push(`${info.level || info.kind.slice(4)} bot`);
+  if (info.autopilot) parts.push("on autopilot");
+  if (seat === view.dealer) parts.push("dealer");
+  parts.push(call === null || call === undefined ? "no call yet" : `called ${call}`);
+  parts.push(`won ${won}`, `total ${score(view.scores?.[seat] ?? 0)}`);
+  if (view.turn === seat && view.status !== "finished") parts.push(view.status === "bidding" ? "to call" : "to play");
+  return parts.join(", ");
+}
+
+function avatar(view, seat) {
+  const info = view.seats[seat];
+  const name = seat === view.my_seat ? seatLabel(info) : seatName(view, seat);
+  return h("span", { class: "avatar", style: `--hue:${avatarHue(name)}`, "aria-hidden": "true" },
+    info.kind === "open" ? "?" : initials(name),
+    info.kind === "human" ? h("span", { class: `dot${info.online ? " online" : ""}` }) : null,
+    seat === view.dealer ? h("span", { class: "dealer-chip", title: "dealer" }, "D") : null,
+    isBot(info) ? h("span", { class: `level level-${info.level || "bot"}` }, info.level || "bot") : null);
+}
+
+function stats(view, seat, won) {
+  const call = view.calls?.[seat];
+  return h("span", { class: "seat-stats", "aria-hidden": "true" },
+    h("span", { class: "chip", testid: "seat-call" }, `Call ${call ?? "–"}`),
+    h("span", { class: "chip", testid: "seat-won" }, `Won ${won}`),
+    h("span", { class: "seat-total", testid: "seat-total" }, score(view.scores?.[seat] ?? 0)));
+}
+
+// One seat: avatar with its level badge, name, call, tricks won and running total. ``won``
+// may lag the view while a finished trick is still sweeping to its winner.
+export function seatPanel(view, seat, won) {
   const info = view.seats[seat];
   const pos = position(view, seat);
-  const call = view.calls?.[seat];
   const turn = view.turn === seat && view.status !== "finished";
   return h("div", {
     class: `seat seat-${pos}${turn ? " is-turn" : ""}${seat === view.my_seat ? " is-me" : ""}`,
-    testid: `seat-${pos}`, dataset: { seat },
-    "aria-label": `${seatName(view, seat)}${turn ? ", to play" : ""}`,
+    testid: `seat-${pos}`, dataset: { seat }, role: "group", "aria-label": seatSummary(view, seat, won),
   },
-  h("span", { class: "seat-name" },
-    info.kind === "human" ? h("span", { class: `dot${info.online ? " online" : ""}`, title: info.online ? "online" : "away" }) : null,
-    seatName(view, seat), seat === view.dealer ? h("span", { class: "tag", title: "dealer" }, "D") : null,
-    kindBadge(info), info.autopilot ? h("span", { class: "tag tag-warn" }, "autopilot") : null),
-  h("span", { class: "seat-stats" },
-    h("span", { testid: "seat-call" }, `Call ${call ?? "–"}`),
-    h("span", { testid: "seat-won" }, `Won ${view.tricks_won?.[seat] ?? 0}`),
-    h("span", { class: "seat-total", testid: "seat-total" }, score(view.scores?.[seat] ?? 0))));
+  avatar(view, seat),
+  h("span", { class: "seat-text" },
+    h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
+      info.autopilot ? h("span", { class: "tag tag-warn" }, "autopilot") : null,
+      info.kind === "external" ? h("span", { class: "tag" }, "program") : null),
+    stats(view, seat, won)));
 }
 
-// The trick in the middle: each card pushed towards the seat that played it.
+// The trick in the middle as a cross: each card in front of the seat that played it, none
+// covering another, so every corner index can be read.
 export function trickArea(view, cards, { winner = null, onTap } = {}) {
+  const names = cards.map((c) => `${seatName(view, c.seat)}: ${cardName(c.card)}`).join("; ");
   const area = h("button", { class: "trick", type: "button", testid: "trick", onclick: onTap,
-    "aria-label": cards.length ? `Trick: ${cards.map((c) => `${seatName(view, c.seat)} ${cardText(c.card)}`).join(", ")}. Tap for the last trick.`
-      : "No cards played yet. Tap for the last trick." });
-  cards.forEach(({ seat, card }, order) => {
+    "aria-label": `${cards.length ? `Trick. ${names}.` : "No cards played yet."} Shows the last trick.` });
+  for (const { seat, card } of cards) {
     area.append(cardFace(card, { class: `trick-card at-${position(view, seat)}${winner === seat ? " won" : ""}`,
-      testid: "trick-card", style: `z-index:${order + 1}` }));
-  });
+      testid: "trick-card", dataset: { card, seat } }));
+  }
   return area;
-}
-
-export function tableTop(view, trick) {
-  return h("div", { class: "felt", testid: "table" },
-    view.seats.map((s) => seatPanel(view, s.seat)), trick);
 }
 
 export function statusLine(view, flash = null) {
   let text;
-  if (flash) text = `${seatName(view, flash.winner)} won the trick`;
+  if (flash) text = flash.winner === view.my_seat ? "You won the trick" : `${seatName(view, flash.winner)} won the trick`;
   else if (view.status === "waiting") text = "Waiting for players to join";
   else if (view.status === "finished") text = "Match over";
-  else if (view.turn === view.my_seat) text = view.status === "bidding" ? "Your call" : "Your turn to play";
+  else if (view.turn === view.my_seat) text = view.status === "bidding" ? "Your call" : "Your turn";
   else if (view.turn !== null) text = `${seatName(view, view.turn)} to ${view.status === "bidding" ? "call" : "play"}`;
   else text = "Dealing…";
-  const mine = view.turn === view.my_seat && view.status !== "finished";
+  const mine = view.turn === view.my_seat && view.status !== "finished" && !flash;
   return h("p", { class: `status${mine ? " status-mine" : ""}`, testid: "turn-status" },
     h("span", {}, text),
-    view.deadline && view.status !== "finished"
-      ? h("span", { class: "countdown", testid: "countdown", dataset: { deadline: view.deadline }, "aria-label": "time left" }, timeLeft(view.deadline))
+    clockRuns(view)
+      ? h("span", { class: "countdown", testid: "countdown", dataset: { deadline: view.deadline, span: view.turn_seconds }, "aria-label": "time left" },
+        timeLeft(view.deadline, view.turn_seconds))
       : null);
 }
 
-// My hand: legal cards raised and tappable; the rest dimmed. A tap on a dimmed card during my
-// turn asks the referee anyway, so the player reads why that card may not be played.
-export function handRow(view, { onPlay, onRefused, busy }) {
+// My hand, fanned: sorted by suit (the server's display order). On my turn the legal cards
+// lift and the rest are greyed (still readable); otherwise every card is at full colour.
+export function handRow(view, { onTap, busy, selected = null }) {
   const legal = new Set(view.status === "playing" ? view.legal : []);
   const myTurn = view.turn === view.my_seat && view.status === "playing";
-  return h("div", { class: `hand${myTurn ? " hand-active" : ""}`, testid: "hand", role: "group", "aria-label": "Your hand" },
-    (view.hand || []).map((card) => {
-      const ok = legal.has(card);
-      return cardFace(card, {
-        tag: "button", type: "button", class: ok ? "legal" : "dimmed", testid: "hand-card",
-        "aria-disabled": ok ? "false" : "true", disabled: busy,
-        onclick: () => (ok ? onPlay(card) : onRefused(card)),
-      });
-    }));
+  const cards = view.hand || [];
+  const mid = (cards.length - 1) / 2;
+  return h("div", { class: `hand${myTurn ? " hand-active" : ""}`, testid: "hand", role: "group",
+    "aria-label": `Your hand, ${cards.length} cards`, style: `--n:${Math.max(cards.length, 1)}` },
+  cards.map((card, i) => {
+    const ok = legal.has(card);
+    const tilt = i - mid;
+    return cardFace(card, {
+      tag: "button", type: "button", testid: "hand-card",
+      class: `${myTurn ? (ok ? "legal" : "dimmed") : ""}${card === selected ? " selected" : ""}`,
+      style: `--r:${(tilt * 1.1).toFixed(1)}deg;--y:${(tilt * tilt * 0.3).toFixed(1)}px`,
+      "aria-disabled": myTurn && !ok ? "true" : "false", "aria-pressed": card === selected ? "true" : undefined,
+      disabled: busy, onclick: (event) => onTap(card, ok, event.currentTarget),
+    });
+  }));
 }
 
 export function callPicker(view, { onCall, onRedeal, busy }) {
   let chosen = null;
+  const hint = view.suggested_call;
   const confirm = h("button", { class: "btn btn-primary btn-wide", type: "button", disabled: true, testid: "call-confirm" }, "Choose a call");
   const options = view.legal.map((n) => h("button", {
-    class: "call-option", type: "button", testid: `call-option-${n}`, "aria-pressed": "false", disabled: busy,
+    class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false", disabled: busy,
+    "aria-label": n === hint ? `${n}, suggested` : String(n),
     onclick: (event) => {
       chosen = n;
       for (const b of options) b.setAttribute("aria-pressed", String(b === event.currentTarget));
@@ -108,6 +146,9 @@ export function callPicker(view, { onCall, onRedeal, busy }) {
   confirm.addEventListener("click", () => { if (chosen !== null) onCall(chosen); });
   return h("section", { class: "call-picker", testid: "call-picker", "aria-label": "Your call" },
     h("h2", {}, "How many tricks will you take?"),
+    hint !== null && hint !== undefined
+      ? h("p", { class: "call-hint", testid: "call-hint" }, "A normal bot would call ", h("strong", {}, String(hint)), " with this hand.")
+      : null,
     h("div", { class: "call-grid" }, options), confirm,
     view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", onclick: onRedeal }, "Ask for a redeal") : null);
 }

@@ -1,0 +1,115 @@
+"""Every screen fits 320, 360 and 390 px; offline is shown at once and History still reads;
+push opt-in failures and signing out speak plainly and leave nothing behind."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import finish_through_api, new_match, sign_up
+
+pytestmark = pytest.mark.browser
+
+WIDTHS = (320, 360, 390)
+WORKER_ACTIVE = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+SIDEWAYS = "[document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
+    page = open_phone()
+    sign_up(page)
+    finished = new_match(page, hands=1)
+    finish_through_api(page, finished)
+    page.goto("/")
+    playing = new_match(page, hands=1)
+    screens = {
+        "/": "match-list", "/new": "nm-submit", f"/m/{playing}": "hand", "/history": "history-row",
+        f"/replay/{finished}": "replay", "/stats": "stats", "/settings": "settings",
+    }
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 700})
+        for path, testid in screens.items():
+            page.goto(path)
+            expect(page.get_by_test_id(testid).first).to_be_visible()
+            page.wait_for_timeout(200)
+            scroll, inner = page.evaluate(SIDEWAYS)
+            assert scroll <= inner, f"{path} is {scroll} px wide at {width} px"
+            settings = page.get_by_test_id("nav-settings").bounding_box()
+            assert settings["x"] + settings["width"] <= width, f"the ⚙ is cut off on {path}"
+    assert page.errors == []
+
+
+def test_offline_shows_within_a_second_and_history_reads_without_a_visit(open_phone):
+    page = open_phone(viewport={"width": 360, "height": 640})
+    sign_up(page)
+    page.wait_for_function(WORKER_ACTIVE)
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id)
+    # History was never opened: the finished match's list and record are kept all the same.
+    page.goto("/")
+    expect(page.get_by_test_id("match-list")).to_be_visible()
+    kept = "id => caches.open('cb-api').then(c => c.keys())" \
+        ".then(keys => keys.some(r => r.url.endsWith(`/api/matches/${id}/record/`)))"
+    for _ in range(100):  # wait_for_function would take the promise itself as truthy
+        if page.evaluate(kept, match_id):
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(kept, match_id), "the finished match's record was not kept"
+
+    page.context.set_offline(True)
+    try:
+        bar = page.locator("#bar.offline")
+        expect(bar).to_have_count(1, timeout=1000)
+        scroll, inner = page.evaluate(SIDEWAYS)
+        assert scroll <= inner
+        settings = page.get_by_test_id("nav-settings").bounding_box()
+        assert settings["x"] + settings["width"] <= 360, "the indicator pushed the nav off"
+        page.get_by_test_id("nav-history").click()
+        row = page.locator(f"[data-testid=history-row][data-match-id='{match_id}']")
+        expect(row).to_be_visible()
+        row.click()
+        expect(page.get_by_test_id("replay-seat")).to_have_count(4)
+        # Every card of the replay is named for a screen reader.
+        named = page.locator("[data-testid=replay-hand] [role=img]")
+        expect(named).to_have_count(52)
+        expect(page.get_by_role("img", name="Ace of spades", exact=True)).to_have_count(1)
+    finally:
+        page.context.set_offline(False)
+    expect(page.locator("#bar.offline")).to_have_count(0, timeout=10_000)
+
+
+def test_a_refused_push_opt_in_says_what_to_do(open_phone):
+    page = open_phone()
+    sign_up(page)
+    page.wait_for_function(WORKER_ACTIVE)
+    page.get_by_test_id("nav-settings").click()
+    button = page.get_by_test_id("push-toggle")
+    expect(button).to_have_text("Enable push notifications")
+    button.click()  # headless Chromium refuses the permission: the opt-in fails
+    toast = page.get_by_test_id("toast").last
+    expect(toast).to_be_visible()
+    text = toast.inner_text()
+    assert not re.search(r"Registration failed|DOMException|permission denied", text), text
+    assert re.search(r"allow notifications, then press the button again", text), text
+
+
+def test_signing_out_forgets_the_cached_matches(open_phone):
+    page = open_phone()
+    sign_up(page)
+    page.wait_for_function(WORKER_ACTIVE)
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.get_by_test_id("nav-history").click()
+    expect(page.get_by_test_id("history-list")).to_be_visible()
+    page.wait_for_function("caches.has('cb-api')")
+    page.get_by_test_id("nav-settings").click()
+    page.get_by_test_id("sign-out").click()
+    expect(page.get_by_test_id("signin-form")).to_be_visible()
+    assert page.evaluate("caches.has('cb-api')") is False
+    assert page.evaluate(
+        "navigator.serviceWorker.ready.then(r => r.pushManager.getSubscription())"
+        ".then(s => s === null)")
