@@ -212,8 +212,10 @@ HTTP_THREADS = env_int("HTTP_THREADS", 4)
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
 DEADLINE_WARNING_FRACTION = 0.8
 PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
-# Hosts an external bot seat may be reached on ("*" allows any).
-EXTERNAL_BOT_HOSTS = env_list("EXTERNAL_BOT_HOSTS", "127.0.0.1,localhost,::1")
+# Where external bot seats may be reached: host names, addresses or networks ("*" for any
+# host name). A private, loopback or link-local address is reached only when the address or
+# its network is listed itself. Empty switches external seats off, the default in production.
+EXTERNAL_BOT_HOSTS = env_list("EXTERNAL_BOT_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,::1")
 EXTERNAL_BOT_TIMEOUT_SECONDS = float(os.environ.get("EXTERNAL_BOT_TIMEOUT_SECONDS", "2"))
 
 # --- Auth ----------------------------------------------------------------------------------
