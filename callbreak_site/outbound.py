@@ -66,7 +66,7 @@ class Destination:
         return f"{self.scheme}://{self._netloc(self._host_in_url(self.host))}"
 
     def url_for(self, path: str) -> str:
-        """The URL that connects to the checked address for ``path`` (and the query)."""
+        """The URL that connects to the checked address for ``path`` (and the URL's query)."""
         query = f"?{self.query}" if self.query else ""
         return f"{self.scheme}://{self._netloc(self._host_in_url(str(self.address)))}{path}{query}"
 
@@ -87,10 +87,40 @@ class Answer:
     body: bytes
 
 
+def url_parts(url: str, *, schemes: Sequence[str] = ("http", "https"),
+              query: bool = False) -> tuple[str, str, int, str, str]:
+    """``(scheme, host, port, path, query)`` of a URL of an accepted shape; raise ``Refused``
+    (``bad_url``) for anything else. The host is in lower case, without brackets."""
+    if not isinstance(url, str) or any(ord(c) < 33 or ord(c) == 127 or c == "\\" for c in url):
+        raise Refused("bad_url", "The URL may not contain spaces, backslashes or control "
+                      "characters.")
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:
+        raise Refused("bad_url", "The URL is malformed.") from None
+    scheme = parts.scheme.lower()
+    if scheme not in schemes:
+        raise Refused("bad_url", f"The URL must start with {' or '.join(schemes)}://.")
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise Refused("bad_url", "The URL may not contain a user name or password.")
+    if parts.fragment or "#" in url:
+        raise Refused("bad_url", "The URL may not contain a fragment (#…).")
+    if not query and (parts.query or "?" in url):
+        raise Refused("bad_url", "The URL may not contain a query (?…).")
+    host = (parts.hostname or "").lower().rstrip(".")
+    if not host:
+        raise Refused("bad_url", "The URL names no host.")
+    if port == 0:
+        raise Refused("bad_url", "The URL names port 0.")
+    port = DEFAULT_PORTS[scheme] if port is None else port
+    return scheme, host, port, parts.path, parts.query
+
+
 def destination_check(url: str, *, allowed: Sequence[str], schemes: Sequence[str] = ("http",
                       "https"), query: bool = False) -> Destination:
     """Check ``url`` against the rules above and resolve its host once; raise ``Refused``."""
-    scheme, host, port, path, query_text = _split(url, schemes=schemes, query=query)
+    scheme, host, port, path, query_text = url_parts(url, schemes=schemes, query=query)
     names, networks = _allow_list(allowed)
     literal = _address_or_none(host)
     if not ("*" in names or host in names
@@ -136,33 +166,6 @@ def send(destination: Destination, *, method: str, path: str, timeout: float,
         except httpx.HTTPError:
             raise Unreachable(timed_out=False) from None
     return Answer(status=response.status_code, body=bytes(body))
-
-
-def _split(url: str, *, schemes: Sequence[str], query: bool) -> tuple[str, str, int, str, str]:
-    if not isinstance(url, str) or any(ord(c) < 33 or ord(c) == 127 or c == "\\" for c in url):
-        raise Refused("bad_url", "The URL may not contain spaces, backslashes or control "
-                      "characters.")
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise Refused("bad_url", "The URL is malformed.") from None
-    scheme = parts.scheme.lower()
-    if scheme not in schemes:
-        raise Refused("bad_url", f"The URL must start with {' or '.join(schemes)}://.")
-    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
-        raise Refused("bad_url", "The URL may not contain a user name or password.")
-    if parts.fragment or "#" in url:
-        raise Refused("bad_url", "The URL may not contain a fragment (#…).")
-    if not query and (parts.query or "?" in url):
-        raise Refused("bad_url", "The URL may not contain a query (?…).")
-    host = (parts.hostname or "").lower().rstrip(".")
-    if not host:
-        raise Refused("bad_url", "The URL names no host.")
-    if port == 0:
-        raise Refused("bad_url", "The URL names port 0.")
-    port = DEFAULT_PORTS[scheme] if port is None else port
-    return scheme, host, port, parts.path.rstrip("/"), parts.query
 
 
 def _allow_list(allowed: Sequence[str]) -> tuple[set[str], list[Network]]:

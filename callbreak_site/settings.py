@@ -313,9 +313,9 @@ VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
 PUSH_TTL = env_int("PUSH_TTL", 12 * 60 * 60)
 PUSH_TIMEOUT = float(os.environ.get("PUSH_TIMEOUT", "10"))
-# Plain-http endpoints on this machine only ever belong to a local stand-in push service.
-PUSH_ALLOW_INSECURE_ENDPOINTS = env_bool(
-    "PUSH_ALLOW_INSECURE_ENDPOINTS",
-    not PRODUCTION and set(ALLOWED_HOSTS) <= {"localhost", "127.0.0.1", "[::1]"},
+# Plain-http endpoints on this machine only ever belong to a local stand-in push service; in
+# production every endpoint is https on a public address.
+PUSH_ALLOW_INSECURE_ENDPOINTS = not PRODUCTION and env_bool(
+    "PUSH_ALLOW_INSECURE_ENDPOINTS", set(ALLOWED_HOSTS) <= {"localhost", "127.0.0.1", "[::1]"},
 )
 # --- end of Web Push -----------------------------------------------------------------------

@@ -59,7 +59,7 @@ def bot_destination(url: str) -> outbound.Destination:
 def bot_health_check(*, destination: outbound.Destination) -> bool:
     """``GET /hi`` answers 200 with JSON."""
     try:
-        answer = outbound.send(destination, method="GET", path=f"{destination.path}/hi",
+        answer = outbound.send(destination, method="GET", path=_path(destination, "hi"),
                                timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
         json.loads(answer.body)
     except (outbound.Unreachable, ValueError):
@@ -120,7 +120,7 @@ def _ask(url: str, name: str, body: dict[str, Any]) -> tuple[Any, str | None]:
     """The bot's ``value`` for the request ``name``, or None and one of ``REASONS``."""
     try:
         destination = bot_destination(url)
-        answer = outbound.send(destination, method="POST", path=f"{destination.path}/{name}",
+        answer = outbound.send(destination, method="POST", path=_path(destination, name),
                                json=body, timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
     except outbound.Refused:
         return None, NOT_ALLOWED
@@ -135,3 +135,8 @@ def _ask(url: str, name: str, body: dict[str, Any]) -> tuple[Any, str | None]:
     if not isinstance(data, dict) or "value" not in data:
         return None, BAD_ANSWER
     return data["value"], None
+
+
+def _path(destination: outbound.Destination, name: str) -> str:
+    """The protocol's ``/hi``, ``/bid`` or ``/play`` under the bot's own path."""
+    return f"{destination.path.rstrip('/')}/{name}"
