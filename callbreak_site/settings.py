@@ -212,6 +212,11 @@ HTTP_THREADS = env_int("HTTP_THREADS", 4)
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
 DEADLINE_WARNING_FRACTION = 0.8
 PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
+# Websocket bounds: open sockets per user (tabs and devices together), and the messages one
+# socket may send: a burst, then a steady rate (the app sends a heartbeat every 25 s).
+WEBSOCKET_MAX_PER_USER = env_int("WEBSOCKET_MAX_PER_USER", 10)
+WEBSOCKET_MESSAGE_BURST = env_int("WEBSOCKET_MESSAGE_BURST", 20)
+WEBSOCKET_MESSAGES_PER_MINUTE = env_int("WEBSOCKET_MESSAGES_PER_MINUTE", 60)
 # Where external bot seats may be reached: host names, addresses or networks ("*" for any
 # host name). A private, loopback or link-local address is reached only when the address or
 # its network is listed itself. Empty switches external seats off, the default in production.
