@@ -62,23 +62,21 @@ class Destination:
 
     @property
     def origin(self) -> str:
-        """``scheme://host[:port]`` as the URL named it (VAPID's audience, the Host header)."""
-        return f"{self.scheme}://{self._netloc(self._host_in_url(self.host))}"
+        """``scheme://host[:port]`` as the URL named it (VAPID's audience)."""
+        return f"{self.scheme}://{self.host_header()}"
+
+    def host_header(self) -> str:
+        """The URL's own host (and port), sent as ``Host`` to the checked address."""
+        return self._netloc(self.host)
 
     def url_for(self, path: str) -> str:
         """The URL that connects to the checked address for ``path`` (and the URL's query)."""
         query = f"?{self.query}" if self.query else ""
-        return f"{self.scheme}://{self._netloc(self._host_in_url(str(self.address)))}{path}{query}"
-
-    def host_header(self) -> str:
-        return self._netloc(self._host_in_url(self.host))
+        return f"{self.scheme}://{self._netloc(str(self.address))}{path}{query}"
 
     def _netloc(self, host: str) -> str:
+        host = f"[{host}]" if ":" in host else host
         return host if self.port == DEFAULT_PORTS[self.scheme] else f"{host}:{self.port}"
-
-    @staticmethod
-    def _host_in_url(host: str) -> str:
-        return f"[{host}]" if ":" in host else host
 
 
 @dataclass(frozen=True)
