@@ -3,6 +3,8 @@
 Sending follows RFC 8030 (push protocol), RFC 8291/8188 (payload encrypted to the browser's key
 with ``aes128gcm``) and RFC 8292 (VAPID: a JWT signed by our key, so the push service knows the
 sender the browser subscribed for). ``push_to_user`` is what the game's background tasks call.
+The endpoint is a URL the browser chose, so each push goes through ``callbreak_site.outbound``:
+the host resolved once and checked, the request sent to that address, redirects not followed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,6 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-import requests
 from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
@@ -28,7 +29,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from py_vapid import Vapid
-from pywebpush import WebPushException, webpush
+from pywebpush import WebPusher
+
+from callbreak_site import outbound
 
 from .models import NotificationSettings, PushSubscription
 
@@ -40,6 +43,10 @@ NOTIFICATION_FIELDS = tuple(f"notify_{kind}" for kind in KINDS)
 MAX_SUBSCRIPTIONS_PER_USER = 10
 # Push services that no longer know a subscription answer one of these: it will never work again.
 GONE_STATUSES = (404, 410)
+ACCEPTED_STATUSES = (200, 201, 202)
+# How long the VAPID signature stays valid; RFC 8292 allows at most 24 hours.
+VAPID_LIFETIME_SECONDS = 12 * 60 * 60
+LOCAL_PUSH_ADDRESSES = ("127.0.0.1", "::1")
 
 _BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
@@ -238,22 +245,23 @@ def push_to_user(
         headers["Urgency"] = "high"
     signer = Vapid(private_key=vapid_private_key())
 
-    delivered = []
-    with requests.Session() as session:
-        for subscription in subscriptions:
-            if _deliver(
-                subscription,
-                payload=payload,
-                headers=headers,
-                signer=signer,
-                session=session,
-                kind=kind,
-                match_id=match_id,
-            ):
-                delivered.append(subscription.pk)
+    delivered = [
+        subscription.pk for subscription in subscriptions
+        if _deliver(subscription, payload=payload, headers=headers, signer=signer, kind=kind,
+                    match_id=match_id)
+    ]
     if delivered:
         PushSubscription.objects.filter(pk__in=delivered).update(last_success_at=timezone.now())
     return len(delivered)
+
+
+def push_destination(endpoint: str) -> outbound.Destination:
+    """The checked destination of a push endpoint: https on a public address, or, where
+    ``PUSH_ALLOW_INSECURE_ENDPOINTS`` is on, a local stand-in push service as well."""
+    if settings.PUSH_ALLOW_INSECURE_ENDPOINTS:
+        return outbound.destination_check(endpoint, allowed=["*", *LOCAL_PUSH_ADDRESSES],
+                                          schemes=("https", "http"), query=True)
+    return outbound.destination_check(endpoint, allowed=["*"], schemes=("https",), query=True)
 
 
 def _deliver(
@@ -262,56 +270,46 @@ def _deliver(
     payload: str,
     headers: dict[str, str],
     signer: Vapid,
-    session: requests.Session,
     kind: str,
     match_id: int | None,
 ) -> bool:
     """Send one encrypted message; True when the push service accepted it."""
     try:
-        webpush(
-            subscription_info={
-                "endpoint": subscription.endpoint,
-                "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth},
-            },
-            data=payload,
-            vapid_private_key=signer,
-            # A fresh dict each time: pywebpush fills in "aud" from this endpoint's origin.
-            vapid_claims={"sub": settings.VAPID_SUBJECT},
-            content_encoding="aes128gcm",
-            ttl=settings.PUSH_TTL,
+        destination = push_destination(subscription.endpoint)
+        body = WebPusher(
+            {"endpoint": subscription.endpoint,
+             "keys": {"p256dh": subscription.p256dh, "auth": subscription.auth}}
+        ).encode(payload.encode(), content_encoding="aes128gcm")["body"]
+        claims = {"sub": settings.VAPID_SUBJECT, "aud": destination.origin,
+                  "exp": int(timezone.now().timestamp()) + VAPID_LIFETIME_SECONDS}
+        answer = outbound.send(
+            destination,
+            method="POST",
+            path=destination.path or "/",
+            content=body,
+            headers={**headers, **signer.sign(claims), "Content-Encoding": "aes128gcm",
+                     "Content-Type": "application/octet-stream", "TTL": str(settings.PUSH_TTL)},
             timeout=settings.PUSH_TIMEOUT,
-            headers=dict(headers),
-            requests_session=session,
         )
-    except WebPushException as error:
-        status = error.status_code
-        if status in GONE_STATUSES:
-            PushSubscription.objects.filter(pk=subscription.pk).delete()
-            logger.info("Push subscription %s is gone (HTTP %s): deleted.", subscription.pk, status)
-        else:
-            logger.warning(
-                "Push %s for match %s to subscription %s refused: HTTP %s.",
-                kind,
-                match_id,
-                subscription.pk,
-                status,
-            )
+    except outbound.Refused as refused:
+        logger.warning("Push %s for match %s to subscription %s not sent: %s.",
+                       kind, match_id, subscription.pk, refused.reason)
         return False
-    except requests.RequestException as error:
-        logger.warning(
-            "Push %s for match %s to subscription %s failed: %s.",
-            kind,
-            match_id,
-            subscription.pk,
-            type(error).__name__,
-        )
+    except outbound.Unreachable as failure:
+        logger.warning("Push %s for match %s to subscription %s failed: %s.",
+                       kind, match_id, subscription.pk, failure)
         return False
     except Exception:
-        logger.exception(
-            "Push %s for match %s to subscription %s failed unexpectedly.",
-            kind,
-            match_id,
-            subscription.pk,
-        )
+        logger.exception("Push %s for match %s to subscription %s failed unexpectedly.",
+                         kind, match_id, subscription.pk)
         return False
-    return True
+    if answer.status in ACCEPTED_STATUSES:
+        return True
+    if answer.status in GONE_STATUSES:
+        PushSubscription.objects.filter(pk=subscription.pk).delete()
+        logger.info("Push subscription %s is gone (HTTP %s): deleted.",
+                    subscription.pk, answer.status)
+    else:
+        logger.warning("Push %s for match %s to subscription %s refused: HTTP %s.",
+                       kind, match_id, subscription.pk, answer.status)
+    return False

@@ -6,7 +6,6 @@ Views validate what the browser sends and hand it to ``accounts.push``.
 from __future__ import annotations
 
 import ipaddress
-from urllib.parse import urlsplit
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
@@ -16,6 +15,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from callbreak_site import outbound
 
 from . import push
 
@@ -74,14 +75,17 @@ class PushSubscribeSerializer(serializers.Serializer):
     keys = SubscriptionKeysSerializer()
 
     def validate_endpoint(self, value: str) -> str:
-        parts = urlsplit(value)
-        host = (parts.hostname or "").lower()
+        # The address a host name points to is checked at each push, where it counts.
+        try:
+            scheme, host, *_ = outbound.url_parts(value, schemes=("https", "http"), query=True)
+        except outbound.Refused as refused:
+            raise serializers.ValidationError(refused.detail)
         if _is_loopback(host):
             # Only a stand-in push service for local testing lives on this machine.
             if not settings.PUSH_ALLOW_INSECURE_ENDPOINTS or host not in LOOPBACK_HOSTS:
                 raise serializers.ValidationError("This push endpoint is on this machine.")
             return value
-        if parts.scheme != "https":
+        if scheme != "https":
             raise serializers.ValidationError("A push endpoint must be an https:// URL.")
         if _is_internal_address(host):
             raise serializers.ValidationError("A push endpoint must be on the public internet.")

@@ -9,19 +9,18 @@ django_wsgi_app = get_wsgi_application()
 
 from a2wsgi import WSGIMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from callbreak_site import embedded  # noqa: E402
 from games.api.routing import websocket_urlpatterns  # noqa: E402
-from games.api.ws_auth import TokenOrSessionAuthMiddleware  # noqa: E402
+from games.api.ws_auth import SameOriginValidator, TokenOrSessionAuthMiddleware  # noqa: E402
 
 router = ProtocolTypeRouter(
     {
         # Plain HTTP runs Django's synchronous stack whole on a pool of threads: one hand-over
         # per request instead of one per middleware, and requests side by side.
         "http": WSGIMiddleware(django_wsgi_app, workers=settings.HTTP_THREADS),
-        "websocket": AllowedHostsOriginValidator(
+        "websocket": SameOriginValidator(
             TokenOrSessionAuthMiddleware(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -83,6 +83,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -212,8 +213,15 @@ HTTP_THREADS = env_int("HTTP_THREADS", 4)
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
 DEADLINE_WARNING_FRACTION = 0.8
 PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
-# Hosts an external bot seat may be reached on ("*" allows any).
-EXTERNAL_BOT_HOSTS = env_list("EXTERNAL_BOT_HOSTS", "127.0.0.1,localhost,::1")
+# Websocket bounds: open sockets per user (tabs and devices together), and the messages one
+# socket may send: a burst, then a steady rate (the app sends a heartbeat every 25 s).
+WEBSOCKET_MAX_PER_USER = env_int("WEBSOCKET_MAX_PER_USER", 10)
+WEBSOCKET_MESSAGE_BURST = env_int("WEBSOCKET_MESSAGE_BURST", 20)
+WEBSOCKET_MESSAGES_PER_MINUTE = env_int("WEBSOCKET_MESSAGES_PER_MINUTE", 60)
+# Where external bot seats may be reached: host names, addresses or networks ("*" for any
+# host name). A private, loopback or link-local address is reached only when the address or
+# its network is listed itself. Empty switches external seats off, the default in production.
+EXTERNAL_BOT_HOSTS = env_list("EXTERNAL_BOT_HOSTS", "" if PRODUCTION else "127.0.0.1,localhost,::1")
 EXTERNAL_BOT_TIMEOUT_SECONDS = float(os.environ.get("EXTERNAL_BOT_TIMEOUT_SECONDS", "2"))
 
 # --- Auth ----------------------------------------------------------------------------------
@@ -269,6 +277,23 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- Content-Security-Policy ----------------------------------------------------------------
+# Everything from the site itself and nothing inline. The app shell adds the hash of its one
+# inline script (the import map) and its socket's ws(s):// origin to this, per response.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+
 # --- Static files (the PWA) ----------------------------------------------------------------
 STATIC_URL = "/static/"
 STATIC_ROOT = VAR_DIR / "static"
@@ -321,9 +346,9 @@ VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY", "")
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "mailto:admin@localhost")
 PUSH_TTL = env_int("PUSH_TTL", 12 * 60 * 60)
 PUSH_TIMEOUT = float(os.environ.get("PUSH_TIMEOUT", "10"))
-# Plain-http endpoints on this machine only ever belong to a local stand-in push service.
-PUSH_ALLOW_INSECURE_ENDPOINTS = env_bool(
-    "PUSH_ALLOW_INSECURE_ENDPOINTS",
-    not PRODUCTION and set(ALLOWED_HOSTS) <= {"localhost", "127.0.0.1", "[::1]"},
+# Plain-http endpoints on this machine only ever belong to a local stand-in push service; in
+# production every endpoint is https on a public address.
+PUSH_ALLOW_INSECURE_ENDPOINTS = not PRODUCTION and env_bool(
+    "PUSH_ALLOW_INSECURE_ENDPOINTS", set(ALLOWED_HOSTS) <= {"localhost", "127.0.0.1", "[::1]"},
 )
 # --- end of Web Push -----------------------------------------------------------------------

@@ -2,15 +2,19 @@
 
 Everything else is static files (hashed names, long cache) and the JSON API. The shell loads
 its ES modules through an import map, so a module importing ``./api.js`` gets the hashed file.
+The import map is the page's one inline script: the Content-Security-Policy allows it by its
+hash and nothing else inline, and lets the page connect to its own socket.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from functools import lru_cache
 from pathlib import Path
 
+from csp.decorators import csp_update
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
@@ -49,10 +53,12 @@ def _cached(func):
 
 @_cached
 def shell_assets() -> dict[str, object]:
-    importmap = _import_map()
+    importmap = json.dumps(_import_map())
     precache = ["/", *(static(p) for p in _shell_files()), "/manifest.webmanifest"]
     version = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
-    return {"importmap": json.dumps(importmap), "precache": precache, "version": version}
+    digest = base64.b64encode(hashlib.sha256(importmap.encode()).digest()).decode("ascii")
+    return {"importmap": importmap, "importmap_hash": f"'sha256-{digest}'",
+            "precache": precache, "version": version}
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
@@ -60,6 +66,12 @@ class AppShellView(TemplateView):
     """The one HTML page of the app; the client routes every path listed in ``urls.py``."""
 
     template_name = "frontend/index.html"
+
+    def get(self, request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        socket_origin = f"{'wss' if request.is_secure() else 'ws'}://{request.get_host()}"
+        policy = {"script-src": [shell_assets()["importmap_hash"]],
+                  "connect-src": [socket_origin]}
+        return csp_update(policy)(super().get)(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)

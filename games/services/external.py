@@ -2,25 +2,34 @@
 
 The seat's own view is translated into the protocol's bid and play requests (cards at this
 boundary are written ``1S`` for the ace of spades). A late, unreachable, malformed or illegal
-answer never stalls the match: the built-in bot plays instead and the move records why.
-Requests go only to the URL the match creator named, on an allowed host, without redirects.
+answer never stalls the match: the built-in bot plays instead and the move records one of the
+fixed ``REASONS``, never the bot's own words or status (they would echo whatever the address
+answered). Every request is checked and pinned by ``callbreak_site.outbound``: only hosts in
+``EXTERNAL_BOT_HOSTS``, no redirects.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 from typing import Any
-from urllib.parse import urlparse
 
-import httpx
 from django.conf import settings
 
+from callbreak_site import outbound
 from games.engine import MatchState, view_for
 from games.engine.bots import decide
 from games.models import Match, Move, Seat
 
 FALLBACK_LEVEL = "normal"
+TIMEOUT = "timeout"
+UNREACHABLE = "unreachable"
+NOT_ALLOWED = "not allowed"
+BAD_ANSWER = "bad answer"
+ILLEGAL_CALL = "illegal call"
+ILLEGAL_CARD = "illegal card"
+REASONS = (TIMEOUT, UNREACHABLE, NOT_ALLOWED, BAD_ANSWER, ILLEGAL_CALL, ILLEGAL_CARD)
 
 
 def to_protocol(card: str) -> str:
@@ -39,23 +48,23 @@ def from_protocol(card: Any) -> str | None:
     return rank + card[1]
 
 
-def host_allowed(url: str) -> bool:
-    host = (urlparse(url).hostname or "").lower()
-    allowed = settings.EXTERNAL_BOT_HOSTS
-    return bool(host) and ("*" in allowed or host in allowed)
+def bot_destination(url: str) -> outbound.Destination:
+    """The checked destination of a bot's base URL; ``outbound.Refused`` when it may not be
+    asked (``EXTERNAL_BOT_HOSTS`` empty switches external seats off)."""
+    if not settings.EXTERNAL_BOT_HOSTS:
+        raise outbound.Refused("external_bots_off", "External bots are switched off here.")
+    return outbound.destination_check(url, allowed=settings.EXTERNAL_BOT_HOSTS)
 
 
-def bot_health_check(*, url: str) -> bool:
+def bot_health_check(*, destination: outbound.Destination) -> bool:
     """``GET /hi`` answers 200 with JSON."""
-    if not host_allowed(url):
-        return False
     try:
-        response = httpx.get(f"{url}/hi", timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS,
-                             follow_redirects=False)
-        response.json()
-    except (httpx.HTTPError, ValueError):
+        answer = outbound.send(destination, method="GET", path=_path(destination, "hi"),
+                               timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
+        json.loads(answer.body)
+    except (outbound.Unreachable, ValueError):
         return False
-    return response.status_code == 200
+    return answer.status == 200
 
 
 def protocol_request(view: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -94,9 +103,9 @@ def external_choice(*, match: Match, seat: Seat,
     if problem is None:
         value = answer if bidding else from_protocol(answer)
         if bidding and (isinstance(value, bool) or not isinstance(value, int)):
-            problem = f"answered {answer!r}, not a call"
+            problem = BAD_ANSWER
         elif value not in view["legal"]:
-            problem = f"answered {answer!r}, which is not a legal {'call' if bidding else 'card'}"
+            problem = ILLEGAL_CALL if bidding else ILLEGAL_CARD
         else:
             kind = "call" if bidding else "card"
             action = {"type": "call" if bidding else "play", "seat": seat.number, kind: value}
@@ -104,25 +113,30 @@ def external_choice(*, match: Match, seat: Seat,
     rng = random.Random(secrets.randbits(64))
     action = decide(view, seat=seat.number, level=FALLBACK_LEVEL, rng=rng,
                     budget_ms=settings.BOT_BUDGET_MS)
-    return action, Move.MadeBy.FALLBACK, f"external bot {problem}; built-in bot played"
+    return action, Move.MadeBy.FALLBACK, f"external bot: {problem}; the built-in bot played"
 
 
-def _ask(url: str, path: str, body: dict[str, Any]) -> tuple[Any, str | None]:
-    if not host_allowed(url):
-        return None, "is on a host that is not allowed"
+def _ask(url: str, name: str, body: dict[str, Any]) -> tuple[Any, str | None]:
+    """The bot's ``value`` for the request ``name``, or None and one of ``REASONS``."""
     try:
-        response = httpx.post(f"{url}/{path}", json=body, follow_redirects=False,
-                              timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
-    except httpx.TimeoutException:
-        return None, "did not answer in time"
-    except httpx.HTTPError:
-        return None, "could not be reached"
-    if response.status_code != 200:
-        return None, f"answered HTTP {response.status_code}"
+        destination = bot_destination(url)
+        answer = outbound.send(destination, method="POST", path=_path(destination, name),
+                               json=body, timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
+    except outbound.Refused:
+        return None, NOT_ALLOWED
+    except outbound.Unreachable as failure:
+        return None, TIMEOUT if failure.timed_out else UNREACHABLE
+    if answer.status != 200:
+        return None, BAD_ANSWER
     try:
-        data = response.json()
+        data = json.loads(answer.body)
     except ValueError:
-        return None, "answered malformed JSON"
+        return None, BAD_ANSWER
     if not isinstance(data, dict) or "value" not in data:
-        return None, "answered without a value"
+        return None, BAD_ANSWER
     return data["value"], None
+
+
+def _path(destination: outbound.Destination, name: str) -> str:
+    """The protocol's ``/hi``, ``/bid`` or ``/play`` under the bot's own path."""
+    return f"{destination.path.rstrip('/')}/{name}"

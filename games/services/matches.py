@@ -8,13 +8,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from callbreak_site import outbound
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
 from games.queries import table_of
 
-from .external import bot_health_check, host_allowed
+from .external import bot_destination, bot_health_check
 from .moves import Table, announce, moment_of, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
@@ -142,14 +143,28 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
 
 
 def _external_url(url: str) -> str:
-    if not host_allowed(url) or len(url) > 300:
-        raise DomainError(
-            "External bots may only be reached on these hosts: "
-            f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
-            code="external_host_not_allowed",
-        )
-    url = url.rstrip("/")
-    if not bot_health_check(url=url):
-        raise DomainError(f"The bot at {url} did not answer GET /hi.",
-                           code="external_bot_unreachable")
-    return url
+    if len(url) > 300:
+        raise DomainError("A bot's URL may be at most 300 characters long.",
+                           code="bad_external_url")
+    try:
+        destination = bot_destination(url)
+    except outbound.Refused as refused:
+        raise _refusal(refused)
+    if not bot_health_check(destination=destination):
+        raise DomainError("The bot did not answer GET /hi.", code="external_bot_unreachable")
+    return url.rstrip("/")
+
+
+def _refusal(refused: outbound.Refused) -> DomainError:
+    if refused.reason == "external_bots_off":
+        return DomainError("External bots are switched off on this server.",
+                            code="external_bots_off")
+    if refused.reason == "host_not_allowed":
+        return DomainError("External bots may only be reached on these hosts: "
+                            f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
+                            code="external_host_not_allowed")
+    if refused.reason == "address_not_allowed":
+        return DomainError(refused.detail, code="external_host_not_allowed")
+    if refused.reason == "unresolvable":
+        return DomainError(refused.detail, code="external_bot_unreachable")
+    return DomainError(refused.detail, code="bad_external_url")

@@ -22,17 +22,27 @@ def theirs(card: str) -> str:
 
 class BotServer:
     """Modes: ``good`` (legal, plays the lowest legal card), ``slow``, ``garbage``,
-    ``illegal`` (names a card it does not hold), ``down`` (HTTP 500)."""
+    ``illegal`` (names a card it does not hold), ``down`` (HTTP 500), ``secret`` (answers
+    text of an internal service), ``created`` (HTTP 201). The bot lives under ``prefix``;
+    ``hits`` records every request that reached the server, whatever its path."""
 
-    def __init__(self, mode: str = "good") -> None:
+    SECRET = "internal-api-key-4f1d"
+
+    def __init__(self, mode: str = "good", prefix: str = "") -> None:
         self.mode = mode
+        self.prefix = prefix
         self.requests: list[tuple[str, dict]] = []
+        self.hits: list[tuple[str, str, str]] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self._server.server_address[1]}"
+        return f"http://127.0.0.1:{self.port}{self.prefix}"
+
+    @property
+    def port(self) -> int:
+        return self._server.server_address[1]
 
     def start(self) -> BotServer:
         self._thread.start()
@@ -43,11 +53,18 @@ class BotServer:
         self._server.server_close()
 
     def answer(self, path: str, body: dict) -> tuple[int, bytes]:
+        if not path.startswith(self.prefix + "/"):
+            return 404, b"{}"
+        path = path[len(self.prefix):]
         if path == "/hi":
             return 200, b'{"value": "hello"}'
         self.requests.append((path, body))
         if self.mode == "down":
             return 500, b"{}"
+        if self.mode == "secret":
+            return 200, json.dumps({"value": self.SECRET}).encode()
+        if self.mode == "created":
+            return 201, json.dumps({"value": 2}).encode()
         if self.mode == "garbage":
             return 200, b"{not json"
         if self.mode == "slow":
@@ -73,9 +90,11 @@ class BotServer:
                 self.wfile.write(payload)
 
             def do_GET(self) -> None:  # noqa: N802
+                server.hits.append(("GET", self.path, self.headers.get("Host", "")))
                 self._reply(*server.answer(self.path, {}))
 
             def do_POST(self) -> None:  # noqa: N802
+                server.hits.append(("POST", self.path, self.headers.get("Host", "")))
                 length = int(self.headers.get("Content-Length", 0))
                 body = json.loads(self.rfile.read(length) or b"{}")
                 self._reply(*server.answer(self.path, body))

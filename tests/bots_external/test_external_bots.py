@@ -15,7 +15,8 @@ CARD = {"AS", "KS"}
 
 @pytest.fixture
 def bots():
-    servers = {mode: BotServer(mode).start() for mode in ("good", "slow", "garbage", "illegal")}
+    servers = {mode: BotServer(mode).start() for mode in ("slow", "garbage", "illegal")}
+    servers["good"] = BotServer("good", prefix="/bots/good").start()
     yield servers
     for server in servers.values():
         server.stop()
@@ -67,9 +68,10 @@ def test_external_bots_play_and_misbehaving_ones_are_replaced_with_the_reason(
     assert by_seat[3] == {"external", "fallback"}  # its calls are fine, its cards are not
     notes = set(Move.objects.filter(match=match, made_by="fallback")
                 .values_list("note", flat=True))
-    assert any("malformed JSON" in n for n in notes)
-    assert any("not a legal card" in n for n in notes)
+    assert notes == {"external bot: bad answer; the built-in bot played",
+                     "external bot: illegal card; the built-in bot played"}
     assert len(bots["good"].requests) >= 13
+    assert all(path.startswith("/bots/good/") for _, path, _ in bots["good"].hits)
 
     record = owner_api.get(f"/api/matches/{created['id']}/record/").json()
     assert any(m["made_by"] == "fallback" and m["note"] for m in record["made_by"])
@@ -89,7 +91,7 @@ def test_a_slow_bot_is_replaced_after_its_deadline(owner, bots, settings):
     state = start_match(match, seats)
     action, made_by, note = external_choice(match=match, seat=seats[state.turn], state=state)
     assert made_by == "fallback"
-    assert "did not answer in time" in note
+    assert note == "external bot: timeout; the built-in bot played"
     assert action["type"] == "call"
 
 

@@ -12,14 +12,17 @@ class Received:
     path: str
     headers: dict[str, str]  # names in lower case
     body: bytes
+    method: str = "POST"
 
 
 class LocalPushService:
-    """Accepts every message with 201 unless ``answer`` chose another status for a path."""
+    """Accepts every message with 201 unless ``answer`` chose another status for a path, or
+    ``redirect`` sends it elsewhere. Every request is recorded, whatever its method."""
 
     def __init__(self) -> None:
         self.received: list[Received] = []
         self._statuses: dict[str, int] = {}
+        self._redirects: dict[str, str] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.origin = f"http://127.0.0.1:{self._server.server_address[1]}"
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
@@ -29,6 +32,9 @@ class LocalPushService:
 
     def answer(self, name: str, status: int) -> None:
         self._statuses[f"/push/{name}"] = status
+
+    def redirect(self, name: str, to_path: str) -> None:
+        self._redirects[f"/push/{name}"] = to_path
 
     def received_at(self, name: str) -> list[Received]:
         return [message for message in self.received if message.path == f"/push/{name}"]
@@ -45,13 +51,21 @@ class LocalPushService:
         service = self
 
         class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                self.do_POST()
+
             def do_POST(self) -> None:
                 body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
                 headers = {name.lower(): value for name, value in self.headers.items()}
-                service.received.append(Received(self.path, headers, body))
+                service.received.append(Received(self.path, headers, body, self.command))
                 status = service._statuses.get(self.path, 201)
+                redirect = service._redirects.get(self.path)
+                if redirect is not None:
+                    status = 302
                 self.send_response(status)
-                if status == 201:
+                if redirect is not None:
+                    self.send_header("Location", f"{service.origin}{redirect}")
+                elif status == 201:
                     self.send_header("Location", f"{service.origin}/message/{len(body)}")
                 self.send_header("Content-Length", "0")
                 self.end_headers()

@@ -9,6 +9,8 @@ export function h(tag, attrs = {}, ...children) {
     else if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "dataset") Object.assign(el.dataset, value);
+    // Through the CSSOM: the Content-Security-Policy refuses inline style attributes.
+    else if (key === "style") el.style.cssText = value;
     else if (key in el && typeof value !== "string") el[key] = value;
     else el.setAttribute(key, value === true ? "" : value);
   }

@@ -70,10 +70,12 @@ export class Live {
       if (message.type === "match.view" && message.match) this.emit("view", message.match);
       else if (message.type === "pong" && message.match) this.emit("pong", message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.setConnected(false);
       clearInterval(this.pinger);
+      // Closed for too many sockets or too many messages: wait long before trying again.
+      if (event.code === 4409 || event.code === 4429) this.retry = Math.max(this.retry, 5);
       if (!this.stopped) this.schedule();
     };
   }
