@@ -3,14 +3,14 @@ state already holds every deal and result), and ``Match.hands`` is named for wha
 the number of hands to play."""
 
 from django.db import migrations, models
+from django.db.models import OuterRef, Subquery
 
 
 def hand_numbers_from_rows(apps, schema_editor):
     Move = apps.get_model("games", "Move")
     Hand = apps.get_model("games", "Hand")
-    numbers = dict(Hand.objects.values_list("id", "number"))
-    for move in Move.objects.only("id", "hand_id").iterator():
-        Move.objects.filter(pk=move.pk).update(hand_number=numbers[move.hand_id])
+    number = Hand.objects.filter(pk=OuterRef("hand_id")).values("number")[:1]
+    Move.objects.update(hand_number=Subquery(number))
 
 
 class Migration(migrations.Migration):
