@@ -14,7 +14,7 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
-from csp.decorators import csp_update
+from csp.decorators import csp_exempt, csp_update
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
@@ -80,6 +80,9 @@ class AppShellView(TemplateView):
         return context
 
 
+# The worker runs under the policy of its own script; Chromium shows a notification's icon
+# through a blob: image, which the site's policy would refuse (and no notification appears).
+@method_decorator(csp_update({"img-src": ["blob:"]}), name="dispatch")
 @method_decorator(never_cache, name="dispatch")
 class ServiceWorkerView(View):
     """``/sw.js`` at the root so its scope is the whole site; never cached, so updates land."""
