@@ -231,14 +231,14 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API speaks JSON only: a form body is 415, like any other unsupported type.
+    "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
         "move": os.environ.get("THROTTLE_MOVE", "240/min"),
+        "create": os.environ.get("THROTTLE_CREATE", "20/min"),
+        "join": os.environ.get("THROTTLE_JOIN", "30/min"),
+        "rematch": os.environ.get("THROTTLE_REMATCH", "10/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
