@@ -230,7 +230,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "callbreak_site.schema.ApiSchema",
     # The API speaks JSON only: a form body is 415, like any other unsupported type.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {

@@ -163,8 +163,10 @@ class RulesCatalogueOut(serializers.Serializer):
 
 
 class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = serializers.CharField(help_text="Stable, for programs")
+    detail = serializers.CharField(help_text="A sentence for the player")
+    fields = serializers.DictField(required=False, help_text="Invalid input: the messages of "
+                                   "each field")
 
 
 class StatsResultOut(serializers.Serializer):

@@ -33,13 +33,11 @@ from .idempotency import KEY_SCHEMA, answered_once, key_of
 
 
 def errors(*statuses: int) -> dict[int, type[s.ErrorOut]]:
-    """The error answers an operation documents: every signed-in operation can answer 401
-    (no or a bad token) and 403 (a session without its CSRF token); each names the rest."""
-    return {status: s.ErrorOut for status in sorted({401, 403, *statuses})}
+    """The refusals an operation documents; those of the machinery around every view (sign-in,
+    body, throttle) are added by ``callbreak_site.schema``."""
+    return {status: s.ErrorOut for status in statuses}
 
 
-# A body is parsed (400), may be too large (413) or of another type than JSON (415).
-BODY = (400, 413, 415)
 
 
 def view_of(table: Table, user: Any) -> dict[str, Any]:
@@ -114,7 +112,7 @@ class MatchListView(APIView):
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
-                   responses={201: s.MatchViewOut, **errors(*BODY, 429)})
+                   responses={201: s.MatchViewOut, **errors(400)})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
         table = match_services.match_create(
@@ -129,7 +127,7 @@ class MatchJoinView(APIView):
     throttle_scope = "join"
 
     @extend_schema(request=s.JoinSerializer,
-                   responses={200: s.MatchViewOut, **errors(*BODY, 404, 409, 429)})
+                   responses={200: s.MatchViewOut, **errors(400, 404, 409)})
     def post(self, request: Request) -> Response:
         data = _valid(s.JoinSerializer, request)
         table = match_services.match_join(user=request.user, invite_code=data["invite_code"])
@@ -147,7 +145,7 @@ class MatchDetailView(APIView):
         return Response(selectors.match_view(match=match, seats=seats, seat=seat))
 
 
-_MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **errors(*BODY, 404, 409, 429)},
+_MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **errors(400, 404, 409)},
                 "parameters": [OpenApiParameter(
                     "Idempotency-Key", KEY_SCHEMA, OpenApiParameter.HEADER,
                     description="Retries with the same key get the first answer; a key "
@@ -221,7 +219,7 @@ class MatchRematchView(APIView):
     throttle_scope = "rematch"
 
     @extend_schema(request=None, responses={200: s.MatchViewOut, 201: s.MatchViewOut,
-                                            **errors(404, 409, 429)})
+                                            **errors(404, 409)})
     def post(self, request: Request, match_id: int) -> Response:
         table, offered = match_services.match_rematch(user=request.user, match_id=match_id)
         return Response(view_of(table, request.user),
