@@ -30,6 +30,7 @@ def configure(database: str, redis_url: str) -> None:
         DATABASE_URL=f"{PG}/{database}", REDIS_URL=redis_url, CELERY_QUEUE="callbreak-move-cost",
         CHANNELS_PREFIX="cb-move-cost", CACHE_PREFIX="cb-move-cost",
         DJANGO_SETTINGS_MODULE="callbreak_site.settings", THROTTLE_MOVE="1000000/min",
+        THROTTLE_CREATE="1000000/min",
         LOG_LEVEL="WARNING", ALLOWED_HOSTS="testserver,127.0.0.1",
     )
     import psycopg
