@@ -38,8 +38,6 @@ def errors(*statuses: int) -> dict[int, type[s.ErrorOut]]:
     return {status: s.ErrorOut for status in statuses}
 
 
-
-
 def view_of(table: Table, user: Any) -> dict[str, Any]:
     """The user's own view of the table they just acted on."""
     seat = next((x.number for x in table.seats if x.user_id == user.id), None)
@@ -267,8 +265,9 @@ def _analysis_seat(request: Request) -> int:
 
 
 def _analysis_answer(found: Analysis) -> Response:
+    ready = found.status == found.Status.READY
     body: dict[str, Any] = {"status": found.status, "seat": found.seat,
-                            "decisions": found.decisions if found.status == "ready" else []}
+                            "decisions": found.decisions if ready else []}
     if found.status == found.Status.FAILED:
         retry = analysis.can_retry(found)
         body["can_retry"] = retry

@@ -68,7 +68,7 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
     """
     with transaction.atomic():
         # The lock makes two players asking at once agree on one offer.
-        match = Match.objects.select_for_update(no_key=True).filter(
+        match = Match.objects.select_for_update(no_key=True, of=("self",)).filter(
             pk=match_id, seats__user=user, seats__kind=Seat.Kind.HUMAN).first()
         if match is None:
             raise NotFound("No such match.")

@@ -112,7 +112,7 @@ def hidden_from(view: dict) -> set[str]:
     """The cards still in the other seats' hands when this view was sent."""
     deal = Match.objects.get(pk=view["id"]).state["deal"]
     played = set(Move.objects.filter(match_id=view["id"], kind="play", seq__lte=view["seq"],
-                                     hand__number=view["hand_number"])
+                                     hand_number=view["hand_number"])
                  .values_list("card", flat=True))
     others = [seat for seat in range(4) if seat != view["my_seat"]]
     return {card for seat in others for card in deal[seat]} - played
