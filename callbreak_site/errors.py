@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.views import defaults
+from django.views import csrf, defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -85,6 +85,14 @@ def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return defaults.page_not_found(request, exception)
     return _api_error(404, "not_found", "There is nothing at this address.")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Django's CSRF refusal (``CSRF_FAILURE_VIEW``), for a view that Django itself guards."""
+    if not request.path.startswith(API_PREFIX):
+        return csrf.csrf_failure(request, reason)
+    return _api_error(403, "csrf_failed",
+                      "The request lacks a valid CSRF token; reload the page and try again.")
 
 
 def server_error(request: HttpRequest) -> HttpResponse:

@@ -30,7 +30,7 @@ def error_of(response, status: int) -> dict:
     """The body of an error answer, after checking it has the API's shape."""
     assert response.status_code == status, response.content
     assert response["Content-Type"].startswith("application/json"), response.content
-    body = response.json()
+    body = json.loads(response.content)
     assert isinstance(body["code"], str) and body["code"]
     assert isinstance(body["detail"], str) and body["detail"]
     return body
@@ -154,3 +154,21 @@ def test_an_idempotency_key_is_8_to_80_visible_ascii_characters(probe, key):
                           format="json", HTTP_IDEMPOTENCY_KEY=key)
     assert error_of(response, 400)["code"] == "bad_idempotency_key"
     assert Move.objects.filter(match_id=match_id).count() == 0
+
+
+@pytest.mark.parametrize(("path", "json_answer"), [("/api/auth/login/", True), ("/", False)])
+def test_a_csrf_refusal_by_django_is_json_under_the_api_only(rf, path, json_answer):
+    from django.conf import settings
+    from django.middleware.csrf import CsrfViewMiddleware
+
+    def guarded(request):
+        raise AssertionError("the view ran without a CSRF token")
+
+    request = rf.post(path, {}, secure=True)
+    refused = CsrfViewMiddleware(guarded).process_view(request, guarded, (), {})
+    assert settings.CSRF_FAILURE_VIEW == "callbreak_site.errors.csrf_failure"
+    assert refused.status_code == 403
+    if json_answer:
+        assert error_of(refused, 403)["code"] == "csrf_failed"
+    else:
+        assert not refused["Content-Type"].startswith("application/json")
