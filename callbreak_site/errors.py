@@ -2,8 +2,8 @@
 Refusals of the domain (``games.errors``) are mapped by ``games.api.errors``.
 
 DRF's views answer through ``exception_handler``; what Django answers itself (no such path, a
-body over the size limit, too many fields, a crash) goes through the ``handler*`` views below,
-which keep Django's own pages outside ``/api/``."""
+body over the size limit, too many fields, a CSRF refusal, a crash) goes through the views
+below, which keep Django's own pages outside ``/api/``."""
 
 from __future__ import annotations
 
