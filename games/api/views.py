@@ -97,11 +97,11 @@ class MatchListView(APIView):
     )
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status")
-        if wanted not in (None, "", "waiting", "active", "finished"):
+        if wanted not in (None, "waiting", "active", "finished"):
             raise DomainError("status is waiting, active or finished.", code="bad_status")
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
-            selectors.match_list(user=request.user, status=wanted or None), request, view=self
+            selectors.match_list(user=request.user, status=wanted), request, view=self
         )
         users = {seat.user_id for match in page for seat in match.seats.all() if seat.user_id}
         online = online_users(sorted(users))
