@@ -14,7 +14,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.parsers import BoundedJSONParser
+from callbreak_site.parsers import BoundedJSONParser
 
 from . import devices
 from .csrf import CsrfCheckedForBrowsers

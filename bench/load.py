@@ -117,9 +117,10 @@ def site_environment(port: int, args: argparse.Namespace) -> dict[str, str]:
         CACHE_PREFIX="cb-bench",
         VAR_DIR=str(OUT),
         DJANGO_SETTINGS_MODULE="callbreak_site.settings",
-        # A simulated player moves as soon as it may: far faster than the per-player limit
-        # meant for people, so that limit is lifted here.
+        # A simulated player moves, and starts its next match, as soon as it may: far faster
+        # than the per-player limits meant for people, so those limits are lifted here.
         THROTTLE_MOVE="1000000/min",
+        THROTTLE_CREATE="1000000/min",
         LOG_LEVEL="WARNING",
     )
 

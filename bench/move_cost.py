@@ -38,6 +38,7 @@ def configure(database: str, redis_url: str) -> None:
         DATABASE_URL=f"{PG}/{database}", REDIS_URL=redis_url, CELERY_QUEUE=QUEUE,
         CHANNELS_PREFIX=PREFIX, CACHE_PREFIX=PREFIX,
         DJANGO_SETTINGS_MODULE="callbreak_site.settings", THROTTLE_MOVE="1000000/min",
+        THROTTLE_CREATE="1000000/min",
         LOG_LEVEL="WARNING", ALLOWED_HOSTS="testserver,127.0.0.1",
     )
     import psycopg

@@ -1,10 +1,17 @@
 """One error shape for the whole API: ``{"code": "...", "detail": "..."}`` plus field errors.
-Refusals of the domain (``games.errors``) are mapped by ``games.api.errors``."""
+Refusals of the domain (``games.errors``) are mapped by ``games.api.errors``.
+
+DRF's views answer through ``exception_handler``; what Django answers itself (no such path, a
+body over the size limit, too many fields, a CSRF refusal, a crash) goes through the views
+below, which keep Django's own pages outside ``/api/``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import csrf, defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -49,3 +56,46 @@ def _first_message(fields: Any) -> str:
     if isinstance(fields, list):
         return _first_message(fields[0]) if fields else ""
     return str(fields)
+
+
+API_PREFIX = "/api/"
+
+
+def _api_error(status_code: int, code: str, detail: str) -> JsonResponse:
+    return JsonResponse({"code": code, "detail": detail}, status=status_code)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not request.path.startswith(API_PREFIX):
+        return defaults.bad_request(request, exception)
+    if isinstance(exception, RequestDataTooBig):
+        return _api_error(413, "too_large", "The request body is larger than this API accepts.")
+    if isinstance(exception, (TooManyFieldsSent, TooManyFilesSent)):
+        return _api_error(400, "too_many_fields", "The request has more fields than allowed.")
+    return _api_error(400, "bad_request", "The request could not be understood.")
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not request.path.startswith(API_PREFIX):
+        return defaults.permission_denied(request, exception)
+    return _api_error(403, "forbidden", "You may not do that.")
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not request.path.startswith(API_PREFIX):
+        return defaults.page_not_found(request, exception)
+    return _api_error(404, "not_found", "There is nothing at this address.")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """Django's CSRF refusal (``CSRF_FAILURE_VIEW``), for a view that Django itself guards."""
+    if not request.path.startswith(API_PREFIX):
+        return csrf.csrf_failure(request, reason)
+    return _api_error(403, "csrf_failed",
+                      "The request lacks a valid CSRF token; reload the page and try again.")
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not request.path.startswith(API_PREFIX):
+        return defaults.server_error(request)
+    return _api_error(500, "server_error", "Something went wrong on our side; try again.")

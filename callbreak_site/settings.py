@@ -61,6 +61,7 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+CSRF_FAILURE_VIEW = "callbreak_site.errors.csrf_failure"
 PORT = env_int("PORT", 8000)
 
 INSTALLED_APPS = [
@@ -249,15 +250,15 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "games.api.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    "DEFAULT_SCHEMA_CLASS": "callbreak_site.schema.ApiSchema",
+    # The API speaks JSON only: a form body is 415, like any other unsupported type.
+    "DEFAULT_PARSER_CLASSES": ["callbreak_site.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
         "move": os.environ.get("THROTTLE_MOVE", "240/min"),
+        "create": os.environ.get("THROTTLE_CREATE", "20/min"),
+        "join": os.environ.get("THROTTLE_JOIN", "30/min"),
+        "rematch": os.environ.get("THROTTLE_REMATCH", "10/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,

@@ -21,3 +21,8 @@ urlpatterns = [
     path("api/", include("games.api.urls")),
     path("", include("frontend.urls")),
 ]
+
+handler400 = "callbreak_site.errors.bad_request"
+handler403 = "callbreak_site.errors.permission_denied"
+handler404 = "callbreak_site.errors.page_not_found"
+handler500 = "callbreak_site.errors.server_error"

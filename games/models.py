@@ -198,6 +198,8 @@ class Analysis(models.Model):
     seat = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
     decisions = models.JSONField(default=list)
+    # Times it has been queued: a failed analysis may be asked for once more.
+    attempts = models.PositiveSmallIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 

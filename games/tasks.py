@@ -1,6 +1,8 @@
 """Celery tasks, each named as the service it calls and a line long. Idempotent (``seq``
 guards every action), so late acknowledgement and redelivery are safe."""
 
+import logging
+
 from celery import shared_task
 
 from games.services import analysis, deadlines, moves, notify
@@ -36,6 +38,15 @@ def notify_finished(match_id: int) -> int:
     return notify.notify_finished(match_id=match_id)
 
 
+logger = logging.getLogger(__name__)
+
+
 @shared_task(acks_late=True)
 def analysis_run(match_id: int, seat: int) -> bool:
-    return analysis.analysis_run(match_id=match_id, seat=seat)
+    # A crash is marked, so the player is told instead of waiting for a review that never comes.
+    try:
+        return analysis.analysis_run(match_id=match_id, seat=seat)
+    except Exception as error:
+        logger.warning("analysis of match %s seat %s failed: %r", match_id, seat, error)
+        analysis.analysis_failed(match_id=match_id, seat=seat)
+        return False

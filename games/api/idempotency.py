@@ -3,6 +3,7 @@ transaction as the move it answers, and every retry of that key gets exactly tha
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -13,13 +14,18 @@ from games.errors import Conflict, DomainError
 from games.models import IdempotentResponse
 
 KEY_LENGTH = (8, 80)
+# Visible ASCII only: a key is an opaque token such as a UUID, stored and compared as text.
+KEY_PATTERN = r"^[!-~]+$"
+KEY_SCHEMA = {"type": "string", "minLength": KEY_LENGTH[0], "maxLength": KEY_LENGTH[1],
+              "pattern": KEY_PATTERN}
 
 
 def key_of(request: Request) -> str | None:
-    """The request's key, or None; a key outside 8–80 characters is refused."""
+    """The request's key, or None; a key outside 8–80 visible ASCII characters is refused."""
     key = request.headers.get("Idempotency-Key") or None
-    if key is not None and not KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]:
-        raise DomainError("An Idempotency-Key is 8 to 80 characters.",
+    if key is not None and not (KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]
+                                and re.fullmatch(KEY_PATTERN, key)):
+        raise DomainError("An Idempotency-Key is 8 to 80 visible ASCII characters.",
                           code="bad_idempotency_key")
     return key
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.engine.cards import DECK
 from games.services.matches import TURN_SECONDS_CHOICES
 
 
@@ -29,8 +30,13 @@ class CallSerializer(SeqSerializer):
 
 
 class PlaySerializer(SeqSerializer):
-    card = serializers.RegexField(r"^[2-9TJQKA][SHDC]$", max_length=2,
-                                  error_messages={"invalid": "A card is rank then suit, like KH."})
+    # One of the 52 names exactly, so nothing around a name (a newline, a space) gets through.
+    card = serializers.ChoiceField(choices=DECK, error_messages={
+        "invalid_choice": "A card is rank then suit, like KH."})
+
+
+class AnalysisQuery(serializers.Serializer):
+    seat = serializers.IntegerField(min_value=0, max_value=3)
 
 
 # --- Response shapes (documentation for the OpenAPI schema) --------------------------------
@@ -159,8 +165,10 @@ class RulesCatalogueOut(serializers.Serializer):
 
 
 class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
+    code = serializers.CharField(help_text="Stable, for programs")
+    detail = serializers.CharField(help_text="A sentence for the player")
+    fields = serializers.DictField(required=False, help_text="Invalid input: the messages of "
+                                   "each field")
 
 
 class StatsResultOut(serializers.Serializer):
@@ -199,3 +207,6 @@ class AnalysisOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "ready", "failed"])
     seat = serializers.IntegerField()
     decisions = AnalysisDecisionOut(many=True)
+    can_retry = serializers.BooleanField(required=False, help_text="Only when failed: whether "
+                                         "POST may queue it once more")
+    detail = serializers.CharField(required=False, help_text="Only when failed: for the player")

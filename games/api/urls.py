@@ -1,6 +1,22 @@
-from django.urls import path
+from django.urls import path, register_converter
 
 from . import views
+
+
+class NameConverter:
+    """A player's name in a path: any text but a slash or a NUL (which no name holds, and
+    which PostgreSQL cannot compare)."""
+
+    regex = "[^/\x00]+"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(NameConverter, "name")
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="api-root"),
@@ -17,5 +33,5 @@ urlpatterns = [
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),
     path("matches/<int:match_id>/analysis/", views.MatchAnalysisView.as_view(),
          name="match-analysis"),
-    path("users/<str:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
+    path("users/<name:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
 ]

@@ -22,15 +22,20 @@ from games import selectors
 from games.engine.bots import BOT_LEVELS
 from games.engine.catalogue import rules_catalogue
 from games.errors import DomainError
+from games.models import Analysis
 from games.presence import online_users
 from games.services import analysis, moves
 from games.services import matches as match_services
 from games.services.moves import Table
 
 from . import serializers as s
-from .idempotency import answered_once, key_of
+from .idempotency import KEY_SCHEMA, answered_once, key_of
 
-ERRORS = {400: s.ErrorOut, 404: s.ErrorOut, 409: s.ErrorOut}
+
+def errors(*statuses: int) -> dict[int, type[s.ErrorOut]]:
+    """The refusals an operation documents; those of the machinery around every view (sign-in,
+    body, throttle) are added by ``callbreak_site.schema``."""
+    return {status: s.ErrorOut for status in statuses}
 
 
 def view_of(table: Table, user: Any) -> dict[str, Any]:
@@ -78,19 +83,25 @@ class RulesView(APIView):
 
 
 class MatchListView(APIView):
+    throttle_scope = "create"
+
+    def get_throttles(self) -> list[Any]:
+        # Creating is limited; reading the list is not.
+        return [LiveScopedRateThrottle()] if self.request.method == "POST" else []
+
     @extend_schema(
         operation_id="matches_list",
         parameters=[OpenApiParameter("status", str, enum=["waiting", "active", "finished"]),
-                    OpenApiParameter("page", int)],
-        responses={200: s.MatchPageOut, 400: s.ErrorOut},
+                    OpenApiParameter("page", {"type": "integer", "minimum": 1})],
+        responses={200: s.MatchPageOut, **errors(400, 404)},
     )
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status")
-        if wanted not in (None, "", "waiting", "active", "finished"):
+        if wanted not in (None, "waiting", "active", "finished"):
             raise DomainError("status is waiting, active or finished.", code="bad_status")
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
-            selectors.match_list(user=request.user, status=wanted or None), request, view=self
+            selectors.match_list(user=request.user, status=wanted), request, view=self
         )
         users = {seat.user_id for match in page for seat in match.seats.all() if seat.user_id}
         online = online_users(sorted(users))
@@ -98,7 +109,8 @@ class MatchListView(APIView):
             [selectors.match_summary(match=m, user=request.user, online=online) for m in page]
         )
 
-    @extend_schema(request=s.MatchCreateSerializer, responses={201: s.MatchViewOut, **ERRORS})
+    @extend_schema(request=s.MatchCreateSerializer,
+                   responses={201: s.MatchViewOut, **errors(400)})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
         table = match_services.match_create(
@@ -109,7 +121,11 @@ class MatchListView(APIView):
 
 
 class MatchJoinView(APIView):
-    @extend_schema(request=s.JoinSerializer, responses={200: s.MatchViewOut, **ERRORS})
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(request=s.JoinSerializer,
+                   responses={200: s.MatchViewOut, **errors(400, 404, 409)})
     def post(self, request: Request) -> Response:
         data = _valid(s.JoinSerializer, request)
         table = match_services.match_join(user=request.user, invite_code=data["invite_code"])
@@ -118,7 +134,7 @@ class MatchJoinView(APIView):
 
 class MatchDetailView(APIView):
     @extend_schema(parameters=[OpenApiParameter("invite_code", str)],
-                   responses={200: s.MatchViewOut, 404: s.ErrorOut})
+                   responses={200: s.MatchViewOut, **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, seat = selectors.match_for_user(
             match_id=match_id, user=request.user,
@@ -127,8 +143,11 @@ class MatchDetailView(APIView):
         return Response(selectors.match_view(match=match, seats=seats, seat=seat))
 
 
-_MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **ERRORS},
-                "parameters": [OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)]}
+_MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **errors(400, 404, 409)},
+                "parameters": [OpenApiParameter(
+                    "Idempotency-Key", KEY_SCHEMA, OpenApiParameter.HEADER,
+                    description="Retries with the same key get the first answer; a key "
+                                "belongs to one match.")]}
 
 
 class _MoveView(APIView):
@@ -185,17 +204,24 @@ class MatchRedealView(_MoveView):
 class MatchBackView(APIView):
     """The player takes their seat back from autopilot."""
 
-    @extend_schema(request=None, responses={200: s.MatchViewOut, **ERRORS})
+    @extend_schema(request=None, responses={200: s.MatchViewOut, **errors(404, 409)})
     def post(self, request: Request, match_id: int) -> Response:
         return Response(view_of(moves.seat_back(match_id=match_id, user=request.user),
                                 request.user))
 
 
 class MatchRematchView(APIView):
-    @extend_schema(request=None, responses={201: s.MatchViewOut, **ERRORS})
+    """Offer a rematch (201), or accept the one another player offered (200)."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "rematch"
+
+    @extend_schema(request=None, responses={200: s.MatchViewOut, 201: s.MatchViewOut,
+                                            **errors(404, 409)})
     def post(self, request: Request, match_id: int) -> Response:
-        table = match_services.match_rematch(user=request.user, match_id=match_id)
-        return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
+        table, offered = match_services.match_rematch(user=request.user, match_id=match_id)
+        return Response(view_of(table, request.user),
+                        status=status.HTTP_201_CREATED if offered else status.HTTP_200_OK)
 
 
 class MatchRecordView(APIView):
@@ -204,31 +230,54 @@ class MatchRecordView(APIView):
         "hands": serializers.ListField(child=serializers.DictField()),
         "totals": serializers.ListField(child=serializers.IntegerField()),
         "places": serializers.ListField(child=serializers.IntegerField()),
-        "seats": s.SeatOut(many=True)}), 403: s.ErrorOut, 404: s.ErrorOut})
+        "seats": s.SeatOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
         return Response(selectors.match_record_for(match=match, seats=seats))
 
 
 class MatchAnalysisView(APIView):
-    @extend_schema(
-        parameters=[OpenApiParameter("seat", int, required=True)],
-        responses={200: s.AnalysisOut, 202: s.AnalysisOut, 400: s.ErrorOut, 403: s.ErrorOut,
-                   404: s.ErrorOut},
-    )
+    """The review of one seat's decisions: 202 while it is computed, 200 once it is ready or
+    has failed (a failed one says whether it may be asked for again)."""
+
+    @extend_schema(parameters=[s.AnalysisQuery],
+                   responses={200: s.AnalysisOut, 202: s.AnalysisOut, **errors(400, 404)})
     def get(self, request: Request, match_id: int) -> Response:
-        seat = request.query_params.get("seat", "")
-        if not seat.isdigit():
-            raise DomainError("Give the seat as ?seat=0 to 3.", code="bad_seat")
-        found = analysis.analysis_request(match_id=match_id, user=request.user, seat=int(seat))
-        ready = found.status == found.Status.READY
-        return Response({"status": found.status, "seat": found.seat,
-                         "decisions": found.decisions if ready else []},
-                        status=200 if ready else 202)
+        found = analysis.analysis_request(match_id=match_id, user=request.user,
+                                          seat=_analysis_seat(request))
+        return _analysis_answer(found)
+
+    @extend_schema(operation_id="matches_analysis_retry", parameters=[s.AnalysisQuery],
+                   request=None, description="Queue a failed analysis once more.",
+                   responses={200: s.AnalysisOut, 202: s.AnalysisOut,
+                              **errors(400, 404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        found = analysis.analysis_retry(match_id=match_id, user=request.user,
+                                        seat=_analysis_seat(request))
+        return _analysis_answer(found)
+
+
+def _analysis_seat(request: Request) -> int:
+    query = s.AnalysisQuery(data=request.query_params)
+    if not query.is_valid():
+        raise DomainError("Give the seat as ?seat=0 to 3.", code="bad_seat")
+    return query.validated_data["seat"]
+
+
+def _analysis_answer(found: Analysis) -> Response:
+    ready = found.status == found.Status.READY
+    body: dict[str, Any] = {"status": found.status, "seat": found.seat,
+                            "decisions": found.decisions if ready else []}
+    if found.status == found.Status.FAILED:
+        retry = analysis.can_retry(found)
+        body["can_retry"] = retry
+        body["detail"] = ("Analysis unavailable, try again." if retry
+                          else "Analysis unavailable for this match.")
+    return Response(body, status=202 if found.status == found.Status.PENDING else 200)
 
 
 class UserStatsView(APIView):
-    @extend_schema(responses={200: s.StatsOut, 404: s.ErrorOut})
+    @extend_schema(responses={200: s.StatsOut, **errors(404)})
     def get(self, request: Request, username: str) -> Response:
         return Response(selectors.user_stats(username=username))
 

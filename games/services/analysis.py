@@ -8,19 +8,61 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from games.engine import MatchState, match_record, record_steps, view_for
 from games.engine.bots import evaluate_options
-from games.errors import DomainError, Forbidden, NotFound
+from games.errors import Conflict, DomainError, Forbidden, NotFound
 from games.models import Analysis, Match, Seat
 from games.signals import analysis_requested
 
 TOP_OPTIONS = 5
+# How many times one analysis may be computed: the first request and one retry after a failure.
+ATTEMPTS = 2
 
 
 def analysis_request(*, match_id: int, user: Any, seat: int) -> Analysis:
     """The analysis of ``seat`` for a player of the match; queued on first request."""
+    match = _finished_match(match_id=match_id, user=user, seat=seat)
+    with transaction.atomic():
+        analysis, created = Analysis.objects.get_or_create(match=match, seat=seat)
+        if created:
+            analysis_requested.send(sender=Analysis, match_id=match.id, seat=seat)
+    return analysis
+
+
+def analysis_retry(*, match_id: int, user: Any, seat: int) -> Analysis:
+    """Queue a failed analysis again, once; any other analysis is answered as it stands (and
+    queued if it was never asked for)."""
+    analysis = analysis_request(match_id=match_id, user=user, seat=seat)
+    if analysis.status != Analysis.Status.FAILED:
+        return analysis
+    with transaction.atomic():
+        retried = Analysis.objects.filter(
+            pk=analysis.pk, status=Analysis.Status.FAILED, attempts__lt=ATTEMPTS,
+        ).update(status=Analysis.Status.PENDING, attempts=F("attempts") + 1, finished_at=None)
+        if not retried:
+            raise Conflict("The analysis of this match is unavailable.",
+                           code="analysis_failed")
+        analysis_requested.send(sender=Analysis, match_id=match_id, seat=seat)
+    analysis.refresh_from_db()
+    return analysis
+
+
+def analysis_failed(*, match_id: int, seat: int) -> bool:
+    """Mark a pending analysis that could not be computed as failed; False if it was not
+    pending."""
+    return bool(Analysis.objects.filter(
+        match_id=match_id, seat=seat, status=Analysis.Status.PENDING,
+    ).update(status=Analysis.Status.FAILED, finished_at=timezone.now()))
+
+
+def can_retry(analysis: Analysis) -> bool:
+    return analysis.status == Analysis.Status.FAILED and analysis.attempts < ATTEMPTS
+
+
+def _finished_match(*, match_id: int, user: Any, seat: int) -> Match:
     match = Match.objects.filter(pk=match_id, seats__user=user,
                                  seats__kind=Seat.Kind.HUMAN).first()
     if match is None:
@@ -30,11 +72,7 @@ def analysis_request(*, match_id: int, user: Any, seat: int) -> Analysis:
                         code="not_finished")
     if not 0 <= seat <= 3:
         raise DomainError("The seat is a number from 0 to 3.", code="bad_seat")
-    with transaction.atomic():
-        analysis, created = Analysis.objects.get_or_create(match=match, seat=seat)
-        if created:
-            analysis_requested.send(sender=Analysis, match_id=match.id, seat=seat)
-    return analysis
+    return match
 
 
 def analysis_run(*, match_id: int, seat: int) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -56,39 +57,60 @@ def match_join(*, user: Any, invite_code: str) -> Table:
         if match_id is None:
             raise NotFound("No match has that invite code.", code="bad_invite_code")
         match, seats = table_of(match_id, lock=True)
-        if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
-            return Table(match, seats, None)
-        free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
-        free += [s for s in seats if s.kind == Seat.Kind.OPEN]
-        if match.status != Match.Status.WAITING or not free:
-            raise Conflict("This match has no seat left for you.", code="match_full")
-        seat = free[0]
-        seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
-        seat.save(update_fields=["kind", "user", "reserved_for"])
-        match.seq += 1
-        return _start_if_full(match, seats)
+        return _take_seat(match, seats, user)
 
 
-def match_rematch(*, user: Any, match_id: int) -> Table:
-    """A new match with the same rules and the same players in the same seats."""
-    match = Match.objects.filter(pk=match_id, seats__user=user).first()
-    if match is None:
-        raise NotFound("No such match.")
-    if match.status != Match.Status.FINISHED:
-        raise Conflict("A rematch can start once this match has finished.", code="not_finished")
-    _, seats = table_of(match.id)
+def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
+    """Offer the players of a finished match another one with the same rules and seats, and
+    whether the offer is new.
+
+    Nobody is seated without their consent: the asker takes their seat, bots and external bots
+    take theirs at once, and every other player's seat is reserved for them until they accept
+    by asking for the rematch too (or by joining with its invite code). It starts when all have.
+    """
     with transaction.atomic():
+        # The lock makes two players asking at once agree on one offer.
+        match = Match.objects.select_for_update(no_key=True, of=("self",)).filter(
+            pk=match_id, seats__user=user, seats__kind=Seat.Kind.HUMAN).first()
+        if match is None:
+            raise NotFound("No such match.")
+        if match.status != Match.Status.FINISHED:
+            raise Conflict("A rematch can start once this match has finished.",
+                           code="not_finished")
+        offered = match.rematches.order_by("id").first()
+        if offered is not None:
+            offered, seats = table_of(offered.pk, lock=True)
+            return _take_seat(offered, seats, user), False
         new = Match.objects.create(
             created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,
             turn_seconds=match.turn_seconds, rematch_of=match,
         )
-        copies = [
-            Seat(match=new, number=s.number, kind=s.kind, user=s.user, bot_level=s.bot_level,
-                 external_url=s.external_url)
-            for s in seats
-        ]
+        copies = [_rematch_seat(new, s, user) for s in table_of(match.id)[1]]
         Seat.objects.bulk_create(copies)
-        return _start_if_full(new, copies)
+        return _start_if_full(new, copies), True
+
+
+def _rematch_seat(new: Match, old: Seat, asker: Any) -> Seat:
+    if old.kind == Seat.Kind.HUMAN and old.user_id != asker.id:
+        return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
+    return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
+                bot_level=old.bot_level, external_url=old.external_url)
+
+
+def _take_seat(match: Match, seats: list[Seat], user: Any) -> Table:
+    """Seat ``user`` in the locked ``match``: in the seat reserved for them, else the first
+    open one; a player already seated keeps their seat."""
+    if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
+        return Table(match, seats, None)
+    free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
+    free += [s for s in seats if s.kind == Seat.Kind.OPEN]
+    if match.status != Match.Status.WAITING or not free:
+        raise Conflict("This match has no seat left for you.", code="match_full")
+    seat = free[0]
+    seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
+    seat.save(update_fields=["kind", "user", "reserved_for"])
+    match.seq += 1
+    return _start_if_full(match, seats)
 
 
 def _start_if_full(match: Match, seats: list[Seat]) -> Table:
@@ -98,6 +120,18 @@ def _start_if_full(match: Match, seats: list[Seat]) -> Table:
     match.save()
     announce(match, seats, [moment_of(match, state)])
     return Table(match, seats, state)
+
+
+def _well_formed(url: str) -> bool:
+    """A URL of visible ASCII whose host and port parse (anything else cannot be asked)."""
+    if not all("!" <= c <= "~" for c in url):
+        return False
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number 0-65535
+    except ValueError:
+        return False
+    return bool(parts.hostname)
 
 
 def _rules(rules: Any, hands: int | None) -> Rules:
@@ -143,6 +177,11 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
 
 
 def _external_url(url: str) -> str:
+    if not _well_formed(url):
+        raise DomainError(
+            "A bot's URL is written like http://host:port/path, in plain ASCII with no spaces.",
+            code="bad_external_url",
+        )
     if len(url) > 300:
         raise DomainError("A bot's URL may be at most 300 characters long.",
                            code="bad_external_url")

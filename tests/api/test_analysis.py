@@ -52,3 +52,22 @@ def test_bad_seats_are_refused(owner_api):
         response = owner_api.get(f"/api/matches/{created['id']}/analysis/?seat={seat}")
         assert response.status_code == 400
         assert response.json()["code"] == "bad_seat"
+
+
+@pytest.mark.usefixtures("celery_worker")
+def test_a_review_that_crashes_in_the_worker_is_failed_and_retried_once(owner_api):
+    created = create(owner_api, ["open", "open", "open"])
+    # Finished, but with a state the engine cannot read: the review crashes.
+    Match.objects.filter(pk=created["id"]).update(status="finished", state={"not": "a match"})
+    url = f"/api/matches/{created['id']}/analysis/?seat=0"
+
+    def failed():
+        return Analysis.objects.filter(match_id=created["id"], seat=0, status="failed").exists()
+
+    assert owner_api.get(url).status_code == 202
+    assert wait_for(failed, timeout=60)
+    assert owner_api.get(url).json()["detail"] == "Analysis unavailable, try again."
+    assert owner_api.post(url).status_code == 202
+    assert wait_for(failed, timeout=60)
+    assert owner_api.get(url).json()["can_retry"] is False
+    assert owner_api.post(url).status_code == 409

@@ -192,4 +192,7 @@ def test_anonymous_requests_are_refused(api):
 
 
 def test_list_filter_refuses_an_unknown_status(owner_api):
-    assert owner_api.get("/api/matches/?status=bogus").status_code == 400
+    for status in ("bogus", "", "Active"):
+        response = owner_api.get(f"/api/matches/?status={status}")
+        assert response.status_code == 400
+        assert response.json()["code"] == "bad_status"

@@ -1,4 +1,7 @@
-"""History lists a finished match; the replay steps through it trick by trick."""
+"""History lists a finished match; the replay steps through it trick by trick, and says when
+the analysis of the player's moves is unavailable."""
+
+import threading
 
 import pytest
 from playwright.sync_api import expect
@@ -49,4 +52,38 @@ def test_history_lists_the_finished_match_and_the_replay_steps_through_it(open_p
     page.get_by_test_id("nav-settings").click()
     expect(page.get_by_test_id("setting-notify_turn")).to_be_visible()
     screenshot(page, "15-settings")
+    assert page.errors == []
+
+
+def _mark_analysis_failed(match_id: int) -> None:
+    """Record that the review of seat 0 crashed, from a thread of its own: Django refuses
+    database work in the thread where Playwright runs its event loop."""
+    from django.db import connection
+
+    from games.models import Analysis
+
+    def mark():
+        try:
+            Analysis.objects.create(match_id=match_id, seat=0, status=Analysis.Status.FAILED)
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=mark)
+    worker.start()
+    worker.join(10)
+
+
+def test_the_replay_says_a_failed_analysis_is_unavailable_and_retries_it(open_phone):
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id)
+    _mark_analysis_failed(match_id)
+
+    page.goto(f"/replay/{match_id}")
+    expect(page.get_by_test_id("analysis-failed")).to_have_text(
+        "Analysis unavailable, try again.")
+    page.get_by_test_id("analysis-retry").click()
+    expect(page.get_by_test_id("replay-marks")).to_contain_text("being prepared")
+    expect(page.get_by_test_id("analysis-retry")).to_have_count(0)
     assert page.errors == []

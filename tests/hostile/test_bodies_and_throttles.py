@@ -1,5 +1,6 @@
 """Oversized and malformed bodies are refused with a client error, never a server error;
-sign-in and move endpoints stop answering a client that sends too fast (429)."""
+sign-in, move, create, join and rematch endpoints stop answering a client that sends too fast
+(429)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 
 import pytest
 
+from games.models import Match
 from tests.api.helpers import create
 
 pytestmark = pytest.mark.django_db
@@ -60,3 +62,45 @@ def test_moves_beyond_the_rate_get_429(owner_api, settings):
                             format="json").status_code for _ in range(7)]
     assert 429 not in codes[:5]
     assert codes[5:] == [429, 429]
+
+
+def _rates(settings, **rates):
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
+def _refused_as_429(response):
+    assert response.status_code == 429, response.content
+    assert response.json()["code"] == "throttled"
+    assert response.json()["detail"]
+
+
+def test_creating_beyond_the_rate_gets_429_and_creates_nothing(owner_api, member_api,
+                                                               settings):
+    _rates(settings, create="3/min")
+    body = {"opponents": ["open", "open", "open"]}
+    codes = [owner_api.post("/api/matches/", body, format="json").status_code
+             for _ in range(3)]
+    assert codes == [201] * 3
+    _refused_as_429(owner_api.post("/api/matches/", body, format="json"))
+    assert Match.objects.count() == 3
+    # Per user: another player still creates, and the list is not limited.
+    assert member_api.post("/api/matches/", body, format="json").status_code == 201
+    assert owner_api.get("/api/matches/").status_code == 200
+
+
+def test_joining_beyond_the_rate_gets_429(owner_api, member_api, settings):
+    _rates(settings, join="2/min")
+    codes = [member_api.post("/api/matches/join/", {"invite_code": "no-such-code"},
+                             format="json").status_code for _ in range(2)]
+    assert codes == [404, 404]
+    _refused_as_429(member_api.post("/api/matches/join/", {"invite_code": "no-such-code"},
+                                    format="json"))
+
+
+def test_rematching_beyond_the_rate_gets_429(owner_api, settings):
+    _rates(settings, rematch="2/min")
+    created = create(owner_api, ["bot:easy"] * 3)
+    codes = [owner_api.post(f"/api/matches/{created['id']}/rematch/").status_code
+             for _ in range(2)]
+    assert codes == [409, 409]  # not finished yet
+    _refused_as_429(owner_api.post(f"/api/matches/{created['id']}/rematch/"))

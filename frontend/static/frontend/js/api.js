@@ -76,6 +76,7 @@ export const api = {
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),
+  retryAnalysis: (id, seat) => post(`/api/matches/${id}/analysis/?seat=${seat}`),
   stats: (username) => get(`/api/users/${encodeURIComponent(username)}/stats/`),
   settings: () => get("/api/me/settings/"),
   saveSettings: (data) => request("PATCH", "/api/me/settings/", data),

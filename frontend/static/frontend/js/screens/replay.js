@@ -91,9 +91,17 @@ export async function mount(main, route, ctx) {
   document.addEventListener("keydown", onKey);
 
   if (me !== null) {
+    const preparing = () => h("p", { class: "muted" }, "The analysis of your moves is being prepared.");
+    const retry = () => api.retryAnalysis(id, me)
+      .then(() => fill(marksBox, preparing()))
+      .catch((error) => fill(marksBox, h("p", { class: "muted", testid: "analysis-failed" }, error.message)));
     api.analysis(id, me).then((analysis) => {
       marks = worstDecisions(record, analysis);
-      if (analysis?.status === "pending") marksBox.append(h("p", { class: "muted" }, "The analysis of your moves is being prepared."));
+      if (analysis?.status === "pending") marksBox.append(preparing());
+      if (analysis?.status === "failed") {
+        marksBox.append(h("p", { class: "muted", testid: "analysis-failed" }, analysis.detail),
+          analysis.can_retry ? h("button", { class: "btn btn-small", type: "button", testid: "analysis-retry", onclick: retry }, "Try again") : null);
+      }
       if (marks.size) {
         marksBox.append(h("h2", {}, "Your costliest moves"),
           h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", {},
