@@ -17,6 +17,8 @@ import threading
 from celery.beat import Service
 from django.conf import settings
 
+from callbreak_site.celery import app
+
 logger = logging.getLogger(__name__)
 
 _started = threading.Event()
@@ -46,8 +48,6 @@ def _start_worker_and_beat() -> None:
     if _started.is_set():
         return
     _started.set()
-    from callbreak_site.celery import app
-
     worker = app.WorkController(
         concurrency=1, pool="solo", hostname="embedded@localhost", without_heartbeat=True,
         without_mingle=True, without_gossip=True, loglevel="INFO",
