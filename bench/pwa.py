@@ -2,7 +2,7 @@
 whether one trick's animations stay free of long tasks. Not a test: it prints a table.
 
 It starts the production-style site (as ``bench.load`` does) on the database ``callbreak_pwa``
-and Redis db 4, signs up a player with a one-hand match against three bots, and drives Debian's
+and Redis db 7, signs up a player with a one-hand match against three bots, and drives Debian's
 Chromium through Playwright with the Chrome DevTools Protocol throttling the CPU 4× and the
 network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
 
@@ -168,7 +168,7 @@ def report(figures: dict) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", default="callbreak_pwa")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/4")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
