@@ -59,13 +59,21 @@ async function shellFirst(event) {
   event.waitUntil(fresh.catch(() => {}));
   if (!cached) return fetch(event.request);
   // The copy is the same for every route, so this start's own first requests are announced
-  // here: the browser asks for them while the page is still loading its modules.
-  const headers = new Headers(cached.headers);
+  // here: its data as Link headers, its modules in the page itself, after the import map (a
+  // module asked for before the import map is read would bypass it).
   const { data, modules } = firstLoads(new URL(event.request.url).pathname);
+  const headers = new Headers(cached.headers);
+  headers.delete("Content-Length");
   for (const url of data) headers.append("Link", `<${url}>; rel=preload; as=fetch; crossorigin`);
-  for (const url of modules) headers.append("Link", `<${url}>; rel=modulepreload`);
-  return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  let body = cached.body;
+  if (modules.length) {
+    const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join("");
+    body = (await cached.text()).replace(SCREEN_MODULES, `<!-- screen modules -->${links}<!-- /screen modules -->`);
+  }
+  return new Response(body, { status: cached.status, statusText: cached.statusText, headers });
 }
+
+const SCREEN_MODULES = /<!-- screen modules -->[\s\S]*?<!-- \/screen modules -->/;
 
 // What the screen at ``path`` asks for first (the shell page lists the same when it is served
 // from the network).
