@@ -67,6 +67,6 @@ bench-move: install
 
 # The table on a slow phone (4x CPU throttle, slow 4G) in Debian's Chromium: first and repeat
 # visit to cards on screen, long tasks during one trick, shell size (database callbreak_pwa,
-# Redis db 4); prints a table.
+# Redis db 7); prints a table.
 bench-pwa: install browser
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.pwa $(BENCH_ARGS)

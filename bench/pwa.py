@@ -2,7 +2,7 @@
 whether one trick's animations stay free of long tasks. Not a test: it prints a table.
 
 It starts the production-style site (as ``bench.load`` does) on the database ``callbreak_pwa``
-and Redis db 4, signs up a player with a one-hand match against three bots, and drives Debian's
+and Redis db 7, signs up a player with a one-hand match against three bots, and drives Debian's
 Chromium through Playwright with the Chrome DevTools Protocol throttling the CPU 4× and the
 network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
 
@@ -68,9 +68,25 @@ def throttle(page) -> None:
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
 
 
-def cards_on_screen(page, url: str) -> float:
+# What the page fetched before its first card showed: [what, start ms, end ms, from where].
+WATERFALL = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const rows = [[location.pathname, 0, nav.responseEnd, nav.transferSize ? 'network' : 'cache']];
+  for (const e of performance.getEntriesByType('resource')) {
+    if (e.startTime > window.__cardsAt) continue;
+    const from = e.workerStart > 0 ? 'worker' : e.transferSize ? 'network' : 'cache';
+    rows.push([new URL(e.name).pathname, e.startTime, e.responseEnd, from]);
+  }
+  rows.push(['first card on screen', window.__cardsAt, window.__cardsAt, '']);
+  return rows;
+}"""
+
+
+def cards_on_screen(page, url: str, waterfall: list | None = None) -> float:
     page.goto(url, wait_until="commit")
-    page.wait_for_function("window.__cardsAt !== null", timeout=60_000)
+    page.wait_for_function("() => window.__cardsAt !== null", timeout=60_000)
+    if waterfall is not None:
+        waterfall[:] = page.evaluate(WATERFALL)
     return page.evaluate("window.__cardsAt") / 1000
 
 
@@ -111,7 +127,8 @@ def long_tasks_in_a_trick(page) -> tuple[int, float]:
         if start is None and page.get_by_test_id("trick-card").count():
             start = now
         if start is not None and page.locator(".trick.sweeping").count():
-            page.wait_for_function("!document.querySelector('.trick.sweeping')", timeout=20_000)
+            page.wait_for_function("() => !document.querySelector('.trick.sweeping')",
+                                   timeout=20_000)
             end = page.evaluate("performance.now()")
         page.wait_for_timeout(50)
     if end is None:
@@ -128,16 +145,17 @@ def measure(base: str, runs: int) -> dict[str, object]:
         state, match_id = set_up(browser, base)
         table = f"/m/{match_id}"
         first, repeat = [], []
+        waterfalls = {"first": [], "repeat": []}
         for _ in range(runs):
             context = browser.new_context(base_url=base, storage_state=state, **PHONE)
             context.add_init_script(WATCH)
             page = context.new_page()
             throttle(page)
-            first.append(cards_on_screen(page, table))
-            page.wait_for_function("navigator.serviceWorker.controller !== null",
+            first.append(cards_on_screen(page, table, waterfalls["first"]))
+            page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                    timeout=60_000)
             page.wait_for_timeout(1500)  # the worker finishes caching the shell
-            repeat.append(cards_on_screen(page, table))
+            repeat.append(cards_on_screen(page, table, waterfalls["repeat"]))
             if len(repeat) < runs:
                 context.close()
         page.evaluate("localStorage.setItem('cb-prefs', JSON.stringify({speed: 'normal'}))")
@@ -147,7 +165,7 @@ def measure(base: str, runs: int) -> dict[str, object]:
         browser.close()
     return {"first_visit_s": statistics.median(first), "repeat_visit_s": statistics.median(repeat),
             "first_runs": first, "repeat_runs": repeat, "long_tasks": long_count,
-            "longest_task_ms": longest,
+            "longest_task_ms": longest, "waterfalls": waterfalls,
             "shell_gzip_bytes": sum(packed for _, packed in shell_sizes().values())}
 
 
@@ -165,12 +183,20 @@ def report(figures: dict) -> str:
     return "\n".join(lines)
 
 
+def waterfall(rows: list) -> str:
+    """The last visit's requests until its first card, in order, as start–end in ms."""
+    return "\n".join(f"{start:7.0f} {end:7.0f}  {source:8} {what}"
+                     for what, start, end, source in sorted(rows, key=lambda r: r[1]))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", default="callbreak_pwa")
-    parser.add_argument("--redis", default="redis://127.0.0.1:6379/4")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/7")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--waterfall", action="store_true",
+                        help="also print the requests of the last first and repeat visit")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         raise SystemExit("bench-pwa needs Debian's Chromium at /usr/bin/chromium")
@@ -187,6 +213,10 @@ def main() -> None:
     print("4× CPU throttle, slow 4G (150 ms RTT, 1.6 Mbit/s); medians of "
           f"{args.runs} visits at 390×844")
     print(report(figures))
+    if args.waterfall:
+        for visit, rows in figures["waterfalls"].items():
+            print(f"\n{visit} visit: start, end (ms from navigation), served from, path")
+            print(waterfall(rows))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-"""Routes of the PWA. Every client-side route serves the same shell (History API routing)."""
+"""Routes of the PWA. Every client-side route serves the same shell (History API routing);
+each names the screen module it opens (``screens/<screen>.js``), so the shell can announce
+that screen's modules to the browser before the app asks for them."""
 
 from django.urls import path, re_path
 
@@ -7,12 +9,16 @@ from . import views
 shell = views.AppShellView.as_view()
 
 urlpatterns = [
-    path("", shell, name="app-shell"),
+    path("", shell, {"screen": "lobby"}, name="app-shell"),
     path("sw.js", views.ServiceWorkerView.as_view(), name="service-worker"),
     path("manifest.webmanifest", views.ManifestView.as_view(), name="web-manifest"),
     # Client routes (see static/frontend/js/router.js): all answered by the shell.
-    re_path(r"^(?:signin|signup|new|history|settings)/?$", shell),
-    re_path(r"^(?:m|replay)/\d+/?$", shell),
-    re_path(r"^join/[\w-]+/?$", shell),
-    re_path(r"^stats(?:/[\w.@+-]+)?/?$", shell),
+    re_path(r"^(?:signin|signup)/?$", shell, {"screen": "auth"}),
+    re_path(r"^new/?$", shell, {"screen": "newmatch"}),
+    re_path(r"^history/?$", shell, {"screen": "history"}),
+    re_path(r"^settings/?$", shell, {"screen": "settings"}),
+    re_path(r"^m/(?P<match_id>\d+)/?$", shell, {"screen": "table"}),
+    re_path(r"^replay/\d+/?$", shell, {"screen": "replay"}),
+    re_path(r"^join/[\w-]+/?$", shell, {"screen": "join"}),
+    re_path(r"^stats(?:/[\w.@+-]+)?/?$", shell, {"screen": "stats"}),
 ]

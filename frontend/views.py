@@ -4,6 +4,11 @@ Everything else is static files (hashed names, long cache) and the JSON API. The
 its ES modules through an import map, so a module importing ``./api.js`` gets the hashed file.
 The import map is the page's one inline script: the Content-Security-Policy allows it by its
 hash and nothing else inline, and lets the page connect to its own socket.
+
+On a slow network the page's wait is a chain of round trips (a module is only asked for once
+the module importing it has arrived), so the shell lists every module the opened screen needs
+(``modulepreload``) and the API answers it will ask for first (``preload``): the browser asks for
+all of them at once, while the page is still parsing.
 """
 
 from __future__ import annotations
@@ -11,6 +16,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import posixpath
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -18,6 +25,7 @@ from csp.decorators import csp_update
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.cache import never_cache
@@ -46,6 +54,30 @@ def _import_map() -> dict[str, dict[str, str]]:
     return {"imports": {settings.STATIC_URL + p: static(p) for p in modules}}
 
 
+# A static import at the top of a module: ``import { a } from "./x.js";`` or ``import "./x.js";``.
+STATIC_IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
+ENTRY = "frontend/js/app.js"
+
+
+def _imports(module: str) -> list[str]:
+    """The modules ``module`` (a path under static/) imports statically, as static paths."""
+    source = (STATIC_DIR / module).read_text(encoding="utf-8")
+    folder = posixpath.dirname(module)
+    return [posixpath.normpath(posixpath.join(folder, m)) for m in STATIC_IMPORT.findall(source)]
+
+
+def module_graph(entry: str) -> list[str]:
+    """``entry`` and every module it needs, directly or not, each once."""
+    seen: list[str] = []
+    todo = [entry]
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.append(module)
+            todo.extend(_imports(module))
+    return seen
+
+
 def _cached(func):
     # Hashed names change only with a deploy; in DEBUG files change while the server runs.
     return func if settings.DEBUG else lru_cache(maxsize=1)(func)
@@ -59,6 +91,17 @@ def shell_assets() -> dict[str, object]:
     digest = base64.b64encode(hashlib.sha256(importmap.encode()).digest()).decode("ascii")
     return {"importmap": importmap, "importmap_hash": f"'sha256-{digest}'",
             "precache": precache, "version": version}
+
+
+@_cached
+def screen_modules() -> dict[str, list[str]]:
+    """For each screen, the hashed URLs of the modules it needs beyond the entry module."""
+    entry = module_graph(ENTRY)
+    screens = {}
+    for path in sorted((APP_DIR / "js" / "screens").glob("*.js")):
+        graph = module_graph(path.relative_to(STATIC_DIR).as_posix())
+        screens[path.stem] = [static(m) for m in entry[1:] + [m for m in graph if m not in entry]]
+    return screens
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
@@ -75,7 +118,18 @@ class AppShellView(TemplateView):
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)
+        signed_in = self.request.user.is_authenticated
+        # Signed out, every screen but the sign-in one sends the player to sign in first.
+        screen = kwargs.get("screen", "lobby") if signed_in else "auth"
+        data = []
+        if signed_in:
+            data.append(reverse("auth-me"))
+            if screen == "table":
+                data.append(reverse("match-detail", kwargs={"match_id": kwargs["match_id"]}))
         context["importmap"] = shell_assets()["importmap"]
+        context["preload_modules"] = screen_modules().get(screen, [])
+        context["preload_data"] = data
+        context["entry"] = static(ENTRY)
         context["theme"] = THEME
         return context
 
@@ -92,6 +146,7 @@ class ServiceWorkerView(View):
         source = (APP_DIR / "sw.js").read_text(encoding="utf-8")
         source = source.replace('"__VERSION__"', json.dumps(assets["version"]))
         source = source.replace('["__PRECACHE__"]', json.dumps(assets["precache"]))
+        source = source.replace('["__TABLE_MODULES__"]', json.dumps(screen_modules()["table"]))
         response = HttpResponse(source, content_type="application/javascript; charset=utf-8")
         response["Service-Worker-Allowed"] = "/"
         return response

@@ -4,6 +4,8 @@
 
 const VERSION = "__VERSION__";
 const PRECACHE = ["__PRECACHE__"];
+// The modules of the table screen, the one players open most.
+const TABLE_MODULES = ["__TABLE_MODULES__"];
 const SHELL = `cb-shell-${VERSION}`;
 const API = "cb-api";
 
@@ -43,6 +45,44 @@ async function networkFirst(request, cacheName, fallbackUrl) {
   }
 }
 
+// Every app route is the same shell, so one copy of "/" starts any of them: from the cache at
+// once, refreshed from the network behind it for the next start (stale-while-revalidate). The
+// page itself fetches its data fresh. A refreshed shell that names new files comes with a new
+// worker, and the page reloads at its next navigation (see app.js).
+async function shellFirst(event) {
+  const cache = await caches.open(SHELL);
+  const cached = await cache.match("/");
+  const fresh = fetch("/", { credentials: "same-origin" }).then(async (response) => {
+    if (response.ok) await cache.put("/", response.clone());
+    return response;
+  });
+  event.waitUntil(fresh.catch(() => {}));
+  if (!cached) return fetch(event.request);
+  // The copy is the same for every route, so this start's own first requests are announced
+  // here: its data as Link headers, its modules in the page itself, after the import map (a
+  // module asked for before the import map is read would bypass it).
+  const { data, modules } = firstLoads(new URL(event.request.url).pathname);
+  const headers = new Headers(cached.headers);
+  headers.delete("Content-Length");
+  for (const url of data) headers.append("Link", `<${url}>; rel=preload; as=fetch; crossorigin`);
+  let body = cached.body;
+  if (modules.length) {
+    const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join("");
+    body = (await cached.text()).replace(SCREEN_MODULES, `<!-- screen modules -->${links}<!-- /screen modules -->`);
+  }
+  return new Response(body, { status: cached.status, statusText: cached.statusText, headers });
+}
+
+const SCREEN_MODULES = /<!-- screen modules -->[\s\S]*?<!-- \/screen modules -->/;
+
+// What the screen at ``path`` asks for first (the shell page lists the same when it is served
+// from the network).
+function firstLoads(path) {
+  const table = path.match(/^\/m\/(\d+)\/?$/);
+  if (!table) return { data: ["/api/auth/me/"], modules: [] };
+  return { data: ["/api/auth/me/", `/api/matches/${table[1]}/`], modules: TABLE_MODULES };
+}
+
 async function cacheFirst(request) {
   const cached = await caches.match(request);
   if (cached) return cached;
@@ -57,8 +97,7 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     if (url.pathname.startsWith("/admin") || url.pathname.startsWith("/api/")) return;
-    // Every app route is the same shell, so one cached copy of "/" starts any of them.
-    event.respondWith(networkFirst(request, SHELL, "/"));
+    event.respondWith(shellFirst(event));
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname === "/manifest.webmanifest") {

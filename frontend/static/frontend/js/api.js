@@ -55,7 +55,25 @@ export async function request(method, url, body, { idempotent = false } = {}) {
   return data;
 }
 
-const get = (url) => request("GET", url);
+// A GET started at boot for the screen being opened, before that screen's module has loaded:
+// the screen's own call takes the request in flight over (once, while fresh), so the page
+// waits for one answer instead of a module and then an answer.
+const early = new Map();
+const FRESH_MS = 5000;
+
+export function prefetch(url) {
+  const started = request("GET", url);
+  started.catch(() => {}); // the screen's own call sees the error
+  early.set(url, { started, at: Date.now() });
+}
+
+function get(url) {
+  const found = early.get(url);
+  early.delete(url);
+  return found && Date.now() - found.at < FRESH_MS ? found.started : request("GET", url);
+}
+
+const matchUrl = (id) => `/api/matches/${id}/`;
 const post = (url, body, idempotent = false) => request("POST", url, body ?? {}, { idempotent });
 const act = (url, body) => post(url, body, true);
 
@@ -66,7 +84,8 @@ export const api = {
   logout: () => post("/api/auth/logout/"),
   rules: () => get("/api/rules/"),
   matches: (status, page = 1) => get(`/api/matches/?status=${status}&page=${page}`),
-  match: (id) => get(`/api/matches/${id}/`),
+  match: (id) => get(matchUrl(id)),
+  prefetchMatch: (id) => prefetch(matchUrl(id)),
   createMatch: (data) => act("/api/matches/", data),
   join: (code) => act("/api/matches/join/", { invite_code: code }),
   call: (id, call, seq) => act(`/api/matches/${id}/call/`, { call, seq }),

@@ -4,7 +4,7 @@ import { h, toast } from "./dom.js";
 import { Live } from "./live.js";
 import { keepForOffline } from "./offline.js";
 import { registerWorker } from "./push.js";
-import { startRouter } from "./router.js";
+import { match, startRouter } from "./router.js";
 
 const SCREENS = {
   signin: () => import("./screens/auth.js"),
@@ -47,7 +47,19 @@ function setUser(user) {
   else live.stop();
 }
 
+// The shell starts from the service worker's copy. When a newer worker takes over (a deploy),
+// this page still runs the files it started with, so the next screen is loaded as a new page
+// rather than routed inside the old one.
+let replaced = false;
+if (navigator.serviceWorker?.controller) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => { replaced = true; });
+}
+
 async function show(route) {
+  if (replaced) {
+    location.reload();
+    return;
+  }
   const id = ++renderId;
   if (cleanup) {
     try { cleanup(); } catch { /* a screen failing to clean up must not block the next */ }
@@ -78,7 +90,9 @@ async function show(route) {
     const module = await SCREENS[route.name]();
     if (id !== renderId) return;
     main.replaceChildren();
-    scrollTo(0, 0); // a new screen starts at its top, not where the last one was scrolled
+    // A new screen starts at its top, not where the last one was scrolled. The first screen
+    // of a visit already does, and scrolling would cost a whole layout before it is drawn.
+    if (id > 1) scrollTo(0, 0);
     cleanup = (await module.mount(main, route, ctx)) || null;
     if (id !== renderId && cleanup) cleanup();
   } catch (error) {
@@ -89,17 +103,31 @@ async function show(route) {
   }
 }
 
+// The first screen's module, its data and the sign-in check are all asked for at once; the
+// service worker is registered only once that screen is drawn, so its download of the whole
+// shell never competes with it.
 async function boot() {
   ctx.navigate = startRouter(show);
+  const first = match(location.pathname);
+  if (first.name === "table") api.prefetchMatch(Number(first.params.id));
+  SCREENS[first.name]?.().catch(() => {}); // show() reports a module that fails to load
   try {
     setUser(await api.me());
   } catch (error) {
     setUser(null);
     if (error.status === 0) toast("You are offline: showing what this phone remembers.", "info");
   }
-  ctx.navigate(location.pathname + location.search, { replace: true });
+  await ctx.navigate(location.pathname + location.search, { replace: true });
+  await idle();
   await registerWorker(ctx);
   if (ctx.user) setTimeout(keepForOffline, 2000);
+}
+
+function idle() {
+  return new Promise((resolve) => {
+    if (window.requestIdleCallback) requestIdleCallback(resolve, { timeout: 3000 });
+    else setTimeout(resolve, 500);
+  });
 }
 
 boot();

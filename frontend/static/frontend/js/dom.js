@@ -25,6 +25,67 @@ export function fill(el, ...children) {
   return el;
 }
 
+// Show ``fresh`` (or nothing) inside ``holder``. When what the page already shows there is
+// equal node for node, the page is left alone: an unchanged part costs no style or layout work
+// and keeps any motion it is in. Returns the element now shown.
+export function show(holder, fresh) {
+  const old = holder.firstElementChild;
+  if (!fresh) {
+    if (old) holder.replaceChildren();
+    return null;
+  }
+  if (old && old.isEqualNode(fresh)) return old;
+  holder.replaceChildren(fresh);
+  return fresh;
+}
+
+// Make ``old`` look like ``fresh`` by changing only what differs: attributes and text in
+// place, children matched by position, a node replaced only where the tags differ. The page
+// then restyles just the changed nodes. ``fresh`` must carry no listeners (they are not
+// moved over). Returns the node now in the page.
+export function morph(old, fresh) {
+  if (old.nodeName !== fresh.nodeName) {
+    old.replaceWith(fresh);
+    return fresh;
+  }
+  if (old.nodeType === Node.TEXT_NODE) {
+    if (old.data !== fresh.data) old.data = fresh.data;
+    return old;
+  }
+  for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
+  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  const mine = [...old.childNodes];
+  [...fresh.childNodes].forEach((child, i) => {
+    if (i < mine.length) morph(mine[i], child);
+    else old.append(child);
+  });
+  for (const extra of mine.slice(fresh.childNodes.length)) extra.remove();
+  return old;
+}
+
+// Make ``parent``'s children one element per key, in order: the element already drawn for a
+// key stays (and is passed to ``update``), a new key gets ``create(key)``, the rest go.
+// Returns the elements created.
+export function keyed(parent, keys, keyOf, create, update = () => {}) {
+  const wanted = new Set(keys);
+  const have = new Map();
+  for (const el of [...parent.children]) {
+    if (wanted.has(keyOf(el)) && !have.has(keyOf(el))) have.set(keyOf(el), el);
+    else el.remove();
+  }
+  const created = [];
+  keys.forEach((key, i) => {
+    let el = have.get(key);
+    if (!el) {
+      el = create(key);
+      created.push(el);
+    }
+    update(el, key, i);
+    if (parent.children[i] !== el) parent.insertBefore(el, parent.children[i] || null);
+  });
+  return created;
+}
+
 function append(el, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

@@ -11,46 +11,57 @@ function done(animations) {
   return Promise.all(animations.map((a) => a.finished.catch(() => {}))).then(() => {});
 }
 
-// A card already in its place appears to travel there from ``from`` (a DOMRect).
-export function flyIn(card, from, ms = 320) {
-  const scale = motionScale();
-  if (!scale || !from) return Promise.resolve();
-  const a = centre(from);
-  const b = centre(card.getBoundingClientRect());
-  const end = getComputedStyle(card).transform;
-  return done([card.animate([
-    { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.7) rotate(-8deg)`, opacity: 0.6 },
-    { transform: end === "none" ? "none" : end, opacity: 1 },
-  ], { duration: ms * scale, easing: EASE })]);
+// Every motion here is a transform and an opacity, which the compositor runs without the
+// page's main thread. Positions are read at the next frame, all before any motion starts: the
+// layout the browser does for that frame anyway is the only one, and the task that changed the
+// page stays short. A card's motion ends at its own place as the stylesheet puts it (an
+// implicit final keyframe), so no computed style is read.
+
+const rectOf = (where) => (where instanceof Element ? where.getBoundingClientRect() : where);
+
+function nextFrame(start) {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve(start()))).then(done);
 }
 
-// The cards of a finished trick gather and slide to the winner's seat, then fade.
+// Cards already in their place appear to travel there: ``flights`` is a list of
+// [card, where it comes from: an element or a DOMRect].
+export function flyIn(flights, ms = 320) {
+  const scale = motionScale();
+  if (!scale || !flights.length) return Promise.resolve();
+  return nextFrame(() => {
+    const moves = flights.filter(([card]) => card.isConnected)
+      .map(([card, from]) => [card, centre(rectOf(from)), centre(card.getBoundingClientRect())]);
+    return moves.map(([card, a, b]) => card.animate([
+      { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.7) rotate(-8deg)`, opacity: 0.6 },
+    ], { duration: ms * scale, easing: EASE }));
+  });
+}
+
+// The cards of a finished trick gather and slide to the winner's seat (an element), then fade.
 export function sweepTo(cards, target, ms = 420) {
   const scale = motionScale();
   if (!scale || !target || !cards.length) return Promise.resolve();
-  const b = centre(target);
-  return done(cards.map((card) => {
-    const a = centre(card.getBoundingClientRect());
-    return card.animate([
+  return nextFrame(() => {
+    const b = centre(target.getBoundingClientRect());
+    const starts = cards.map((card) => centre(card.getBoundingClientRect()));
+    return cards.map((card, i) => card.animate([
       { transform: "none", opacity: 1 },
-      { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(.35)`, opacity: 0 },
-    ], { duration: ms * scale, easing: "ease-in", fill: "forwards" });
-  }));
+      { transform: `translate(${b.x - starts[i].x}px, ${b.y - starts[i].y}px) scale(.35)`, opacity: 0 },
+    ], { duration: ms * scale, easing: "ease-in", fill: "forwards" }));
+  });
 }
 
-// A new hand: the cards come from the middle of the table one after another.
+// A new hand: the cards come from the middle of the table (an element) one after another.
 export function dealIn(cards, from, ms = 260) {
   const scale = motionScale();
   if (!scale || !from) return Promise.resolve();
-  const a = centre(from);
-  return done(cards.map((card, i) => {
-    const b = centre(card.getBoundingClientRect());
-    const end = getComputedStyle(card).transform;
-    return card.animate([
-      { transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(.4)`, opacity: 0 },
-      { transform: end === "none" ? "none" : end, opacity: 1 },
-    ], { duration: ms * scale, delay: i * 35 * scale, easing: EASE, fill: "backwards" });
-  }));
+  return nextFrame(() => {
+    const a = centre(from.getBoundingClientRect());
+    const ends = cards.map((card) => centre(card.getBoundingClientRect()));
+    return cards.map((card, i) => card.animate([
+      { transform: `translate(${a.x - ends[i].x}px, ${a.y - ends[i].y}px) scale(.4)`, opacity: 0 },
+    ], { duration: ms * scale, delay: i * 35 * scale, easing: EASE, fill: "backwards" }));
+  });
 }
 
 // A number that just changed draws the eye for a moment.

@@ -40,7 +40,7 @@ export function startRouter(onRoute) {
     if (path !== location.pathname + location.search) {
       history[replace ? "replaceState" : "pushState"]({}, "", path);
     }
-    onRoute(match(location.pathname));
+    return onRoute(match(location.pathname));
   };
   // Same-origin links navigate inside the app without reloading the page.
   document.addEventListener("click", (event) => {

@@ -11,8 +11,19 @@ function audio() {
   return context;
 }
 
-// Browsers start audio only after a gesture: the first tap anywhere opens it.
-addEventListener("pointerdown", () => { if (!prefs().muted) audio(); }, { once: true });
+// Opening the audio device is slow on a phone (tens of milliseconds), so the table asks for
+// it while it is idle after being drawn, never in the middle of a move.
+export function prepareSound() {
+  if (context || prefs().muted) return;
+  const open = () => { if (!context && !prefs().muted) audio(); };
+  if (window.requestIdleCallback) requestIdleCallback(open, { timeout: 2000 });
+  else setTimeout(open, 500);
+}
+
+// Browsers let audio start only after a gesture: a tap wakes a device opened before it.
+addEventListener("pointerdown", () => {
+  if (context?.state === "suspended") context.resume().catch(() => {});
+});
 
 function tone(a, at, freq, length, level = 0.12, type = "sine") {
   const osc = a.createOscillator();
@@ -27,16 +38,20 @@ function tone(a, at, freq, length, level = 0.12, type = "sine") {
   osc.stop(at + length + 0.02);
 }
 
-// A card landing on felt: a short burst of filtered noise.
+// A card landing on felt: a short burst of filtered noise (made once, played every time).
+let noise = null;
+
 function snap(a, at) {
-  const length = 0.07;
-  const buffer = a.createBuffer(1, Math.ceil(a.sampleRate * length), a.sampleRate);
-  const data = buffer.getChannelData(0);
-  for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length) ** 3;
+  if (!noise) {
+    const length = 0.07;
+    noise = a.createBuffer(1, Math.ceil(a.sampleRate * length), a.sampleRate);
+    const data = noise.getChannelData(0);
+    for (let i = 0; i < data.length; i++) data[i] = (Math.random() * 2 - 1) * (1 - i / data.length) ** 3;
+  }
   const source = a.createBufferSource();
   const filter = a.createBiquadFilter();
   const gain = a.createGain();
-  source.buffer = buffer;
+  source.buffer = noise;
   filter.type = "bandpass";
   filter.frequency.value = 1800;
   gain.gain.value = 0.5;

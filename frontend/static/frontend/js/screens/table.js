@@ -1,12 +1,12 @@
 // The table screen: keeps the freshest match view, plays it back move by move, sends actions.
 import { api } from "../api.js";
-import { announce, fill, h, svg, timeLeft, toast } from "../dom.js";
+import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { keepForOffline } from "../offline.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
-import { sound } from "../sound.js";
+import { prepareSound, sound } from "../sound.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
-import { callPicker, handRow, seatPanel, statusLine, trickArea } from "./tableview.js";
+import { callPicker, drawHand, drawTrick, seatPanel, statusLine } from "./tableview.js";
 
 // Other players' moves are shown one at a time (450 ms apart at normal speed) and a finished
 // trick stays in the middle for about a second before it goes to its winner.
@@ -20,6 +20,34 @@ function speaker(muted) {
   return svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" },
     svg("path", { d: "M4 9h4l5-4v14l-5-4H4z" }),
     svg("path", { d: muted ? "M17 9l5 6M22 9l-5 6" : "M17 8.5a5 5 0 0 1 0 7M19.5 6a8.5 8.5 0 0 1 0 12" }));
+}
+
+// The parts of the table that stay in the page for the whole visit; each move redraws only
+// what it changed inside them.
+function frame(handlers) {
+  const slot = () => h("div", { class: "slot" });
+  const parts = {
+    handNumber: h("span", { testid: "hand-number" }),
+    mute: h("button", { class: "btn btn-small icon", type: "button", testid: "mute", "aria-label": "Mute sounds",
+      onclick: handlers.toggleMute }),
+    banner: slot(),
+    invite: slot(),
+    felt: h("div", { class: "felt", testid: "table" }),
+    seats: new Map(),
+    trick: h("button", { class: "trick", type: "button", testid: "trick", onclick: handlers.showLastTrick }),
+    picker: slot(),
+    meRow: h("div", { class: "me-row" }),
+    standings: slot(),
+    handSlot: slot(),
+    hand: h("div", { class: "hand", testid: "hand", role: "group" }),
+  };
+  parts.head = h("div", { class: "table-head" }, parts.handNumber,
+    h("span", { class: "row" },
+      h("button", { class: "btn btn-small", type: "button", testid: "show-last-trick", onclick: handlers.showLastTrick }, "Last trick"),
+      h("button", { class: "btn btn-small", type: "button", testid: "show-scores", onclick: handlers.showAllScores }, "Scores"),
+      parts.mute));
+  parts.felt.append(parts.trick, parts.picker);
+  return parts;
 }
 
 export async function mount(main, route, ctx) {
@@ -36,72 +64,101 @@ export async function mount(main, route, ctx) {
   let launch = null; // where my tapped card left from
   let shown = null; // what the last render drew, so only changes are animated
   let closed = false;
+  let busy = false;
+  let parts = null;
+
+  function build() {
+    parts = frame({ toggleMute, showLastTrick: () => showLastTrick(view), showAllScores: () => showAllScores(view) });
+    root.append(parts.head, parts.banner, parts.invite, parts.felt, parts.meRow, parts.standings, parts.handSlot);
+    parts.handSlot.append(parts.hand);
+    showMute();
+  }
+
+  // One seat drawn where it sits, changed in place.
+  function placeSeat(holder, seat, won) {
+    const fresh = seatPanel(view, seat, won);
+    const old = parts.seats.get(seat);
+    if (old && old.parentNode === holder) parts.seats.set(seat, morph(old, fresh));
+    else {
+      holder.insertBefore(fresh, holder === parts.felt ? parts.trick : null);
+      parts.seats.set(seat, fresh);
+    }
+  }
+
+  // Where each card new in the middle comes from: my own from where I tapped it, the others'
+  // from their seat's avatar.
+  function launchPoint({ seat, card }) {
+    if (seat !== view.my_seat) return avatarOf(seat);
+    return launch?.card === card ? launch.rect : parts.hand;
+  }
+
+  const cardsShown = () => (flash ? flash.cards : view.trick);
 
   function render() {
     if (!view) return 0;
+    if (!parts) build();
     const me = view.my_seat;
     const bottom = me ?? 0;
     const finished = view.status === "finished" && !flash;
     const won = [...view.tricks_won];
     // The winner's count ticks up when the trick reaches them, not before.
     if (flash?.sameHand && won[flash.winner] > 0) won[flash.winner] -= 1;
-    const cards = flash ? flash.cards : view.trick;
+    const cards = cardsShown();
     const autopilot = me !== null && view.seats[me]?.autopilot;
     const bidding = view.status === "bidding" && view.turn === me && view.legal.length > 0;
-    const muted = prefs().muted;
+
     root.classList.toggle("calling", Boolean(bidding));
     root.classList.toggle("finished", finished);
-    fill(root,
-      h("div", { class: "table-head" },
-        h("span", { testid: "hand-number" }, view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`),
-        h("span", { class: "row" },
-          h("button", { class: "btn btn-small", type: "button", testid: "show-last-trick", onclick: () => showLastTrick(view) }, "Last trick"),
-          h("button", { class: "btn btn-small", type: "button", testid: "show-scores", onclick: () => showAllScores(view) }, "Scores"),
-          h("button", { class: "btn btn-small icon", type: "button", testid: "mute", "aria-label": "Mute sounds",
-            "aria-pressed": String(muted), onclick: toggleMute }, speaker(muted)))),
-      autopilot ? h("div", { class: "banner", testid: "autopilot" }, "Autopilot is playing for you.",
-        h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, "I'm back")) : null,
-      invitePanel(view),
-      h("div", { class: "felt", testid: "table" },
-        view.seats.filter((s) => s.seat !== bottom).map((s) => seatPanel(view, s.seat, won[s.seat])),
-        trickArea(view, cards, { winner: flash?.winner ?? null, onTap: () => showLastTrick(view) }),
-        bidding ? callPicker(view, { busy: false, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null),
-      h("div", { class: "me-row" }, seatPanel(view, bottom, won[bottom]), statusLine(view, flash)),
-      finished ? standings(view, { onRematch: rematch }) : null,
-      !finished ? handRow(view, { busy: false, onTap: tap, selected }) : null);
+    const handText = view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`;
+    if (parts.handNumber.textContent !== handText) parts.handNumber.textContent = handText;
+    show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, "Autopilot is playing for you.",
+      h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, "I'm back")) : null);
+    show(parts.invite, invitePanel(view));
+    for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
+    const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
+    const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal]) : "";
+    if (parts.pickerKey !== pickerKey) {
+      parts.pickerKey = pickerKey;
+      show(parts.picker, bidding ? callPicker(view, { busy, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null);
+    }
+    placeSeat(parts.meRow, bottom, won[bottom]);
+    const status = statusLine(view, flash);
+    if (parts.status) parts.status = morph(parts.status, status);
+    else parts.meRow.append(parts.status = status);
+    if (finished && !parts.standings.firstElementChild) show(parts.standings, standings(view, { onRematch: rematch }));
+    if (finished) parts.handSlot.replaceChildren();
+    else {
+      if (!parts.hand.isConnected) parts.handSlot.append(parts.hand);
+      drawHand(parts.hand, view, { busy, onTap: tap, selected });
+    }
     const previous = shown;
     shown = { cards: new Set(cards.map((c) => c.card)), handNo: view.hand_number, won, finished };
-    return animate(previous, won, finished);
+    return animate(previous, added, won, finished);
   }
 
-  const avatarOf = (seat) => root.querySelector(`.seat[data-seat="${seat}"] .avatar`);
+  const avatarOf = (seat) => parts.seats.get(seat)?.querySelector(".avatar");
 
   // Cards new in the middle fly in from their seat; a fresh hand is dealt; won counts pulse.
   // Returns how long the motion lasts, so the next move waits for it.
-  function animate(previous, won, finished) {
+  function animate(previous, added, won, finished) {
     let lasts = 0;
-    let played = false;
-    for (const el of root.querySelectorAll("[data-testid=trick-card]")) {
-      if (previous?.cards.has(el.dataset.card)) continue;
-      if (!previous) continue; // a reload shows the table as it is
-      played = true;
-      const seat = Number(el.dataset.seat);
-      const mine = seat === view.my_seat;
-      const from = mine && launch?.card === el.dataset.card ? launch.rect
-        : (mine ? root.querySelector("[data-testid=hand]") : avatarOf(seat))?.getBoundingClientRect();
-      flyIn(el, from);
-      lasts = Math.max(lasts, 320 * motionScale());
+    const played = new Map(cardsShown().map((c) => [c.card, c]));
+    // A reload shows the table as it is: only a change seen here moves.
+    const flights = previous ? added.map((el) => [el, launchPoint(played.get(el.dataset.card))]).filter(([, from]) => from) : [];
+    if (flights.length) {
+      flyIn(flights);
+      sound("card");
+      lasts = 320 * motionScale();
     }
-    if (played) sound("card");
-    const hand = [...root.querySelectorAll("[data-testid=hand-card]")];
+    const hand = [...parts.hand.children];
     const fresh = previous ? previous.handNo !== view.hand_number : view.calls.every((c) => c === null);
     if (fresh && view.status === "bidding" && hand.length === 13) {
-      dealIn(hand, root.querySelector("[data-testid=trick]")?.getBoundingClientRect());
+      dealIn(hand, parts.trick);
       lasts = Math.max(lasts, (260 + 13 * 35) * motionScale());
     }
     if (previous) {
       for (const seat of [0, 1, 2, 3]) {
-        if (won[seat] > previous.won[seat]) pulse(root.querySelector(`.seat[data-seat="${seat}"] [data-testid=seat-won]`));
+        if (won[seat] > previous.won[seat]) pulse(parts.seats.get(seat)?.querySelector("[data-testid=seat-won]"));
       }
       if (finished && !previous.finished) {
         celebrate(root.querySelector("[data-testid=winner]"));
@@ -111,11 +168,18 @@ export async function mount(main, route, ctx) {
     return lasts;
   }
 
+  // The trick in the middle is emptied once it has gone to its winner (its cards keep the
+  // end of the sweep until then).
+  function endFlash() {
+    flash = null;
+    parts?.trick.classList.remove("sweeping");
+    parts?.trick.replaceChildren();
+  }
+
   async function sweep() {
-    const cards = [...root.querySelectorAll("[data-testid=trick-card]")];
-    root.querySelector("[data-testid=trick]")?.classList.add("sweeping");
+    parts.trick.classList.add("sweeping");
     sound("trick");
-    await sweepTo(cards, avatarOf(flash.winner)?.getBoundingClientRect());
+    await sweepTo([...parts.trick.children], avatarOf(flash.winner));
   }
 
   // Views arrive from HTTP answers, the websocket and refetches; the newest seq wins, and
@@ -159,14 +223,14 @@ export async function mount(main, route, ctx) {
       later(hold, async () => {
         await sweep();
         if (mine !== epoch || closed) return;
-        flash = null;
+        endFlash();
         render();
         if (pendingHandEnd) showHandEnd(view, pendingHandEnd);
         pendingHandEnd = null;
       });
       return;
     }
-    flash = null;
+    if (flash) endFlash();
     const lasts = render();
     noticeChanges(previous, next);
     const pause = previous && previous.turn !== previous.my_seat ? move : 0;
@@ -175,23 +239,24 @@ export async function mount(main, route, ctx) {
   }
 
   // The answer to my own action is shown at once: waiting behind a trick still on show would
-  // leave a stale table under the player's thumb.
+  // leave a stale table under the player's thumb. When the socket was quicker and the table
+  // already shows that move, its playback goes on undisturbed.
   function showNow(next) {
-    if (closed || next.id !== id || (view && next.seq < view.seq)) return;
+    if (closed || next.id !== id || (view && next.seq <= view.seq)) return;
     epoch += 1;
     clearTimeout(timer);
     timer = null;
-    flash = null;
+    if (flash) endFlash();
     if (pendingHandEnd) showHandEnd(view, pendingHandEnd);
     pendingHandEnd = null;
     queue = [next, ...queue.filter((v) => v.seq > next.seq)];
-    if (view && next.seq === view.seq) queue.shift();
     pump();
   }
 
   function noticeChanges(previous, next) {
     const mine = next.turn === next.my_seat && next.status !== "finished";
-    document.title = mine ? "● Your turn — Call Break" : "Call Break";
+    const title = mine ? "● Your turn — Call Break" : "Call Break";
+    if (document.title !== title) document.title = title;
     if (!previous) return;
     if (mine && (previous.turn !== next.turn || previous.status !== next.status)) {
       announce(next.status === "bidding" ? "Your call." : "Your turn to play.");
@@ -220,14 +285,13 @@ export async function mount(main, route, ctx) {
 
   // While a request is out the hand and the call picker stay drawn but cannot be tapped;
   // redrawing them would cut short a card in flight.
-  function setBusy(busy) {
-    for (const el of root.querySelectorAll("[data-testid=hand-card], .call-option")) el.disabled = busy;
+  function setBusy(value) {
+    busy = value;
+    for (const el of root.querySelectorAll("[data-testid=hand-card], .call-option")) el.disabled = value;
   }
 
-  let busy = false;
   async function act(request) {
     if (busy) return;
-    busy = true;
     setBusy(true);
     try {
       showNow(await request());
@@ -239,12 +303,12 @@ export async function mount(main, route, ctx) {
       }
       toast(error.message);
     } finally {
-      busy = false;
       setBusy(false);
     }
   }
 
-  function tap(card, legal, el) {
+  function tap(card, event) {
+    const legal = view.legal.includes(card);
     if (view.status !== "playing" || view.turn !== view.my_seat) {
       toast("Wait for your turn.", "info", 2500);
       return;
@@ -256,16 +320,21 @@ export async function mount(main, route, ctx) {
       return;
     }
     selected = null;
-    launch = { card, rect: el.getBoundingClientRect() };
+    // The card flies from where the finger touched it (reading the card's box here would
+    // cost a layout in the middle of the tap); a key press has no point, so it leaves the hand.
+    launch = event.detail ? { card, rect: new DOMRect(event.clientX, event.clientY, 0, 0) } : null;
     act(() => api.play(id, card, view.seq));
   }
 
   function toggleMute() {
     setPref("muted", !prefs().muted);
-    const button = root.querySelector("[data-testid=mute]");
+    showMute();
+  }
+
+  function showMute() {
     const muted = prefs().muted;
-    button.setAttribute("aria-pressed", String(muted));
-    button.replaceChildren(speaker(muted));
+    parts.mute.setAttribute("aria-pressed", String(muted));
+    parts.mute.replaceChildren(speaker(muted));
   }
 
   async function rematch() {
@@ -298,11 +367,12 @@ export async function mount(main, route, ctx) {
   render();
   noticeChanges(null, view);
   ctx.live.watch(id);
+  prepareSound();
 
   const tick = setInterval(() => {
-    for (const el of root.querySelectorAll("[data-deadline]")) {
-      el.textContent = timeLeft(el.dataset.deadline, Number(el.dataset.span) || null);
-    }
+    const clock = parts?.status?.querySelector("[data-deadline]");
+    const text = clock && timeLeft(clock.dataset.deadline, Number(clock.dataset.span) || null);
+    if (clock && clock.textContent !== text) clock.textContent = text;
   }, 1000);
   // Without the websocket (proxy, flaky network) the table still follows the match.
   const poll = setInterval(() => {

@@ -1,6 +1,6 @@
 // Drawing the table from a match view: seats around, the trick in the middle, my hand below.
 import { cardFace, cardName } from "../cards.js";
-import { avatarHue, h, initials, score, seatLabel, timeLeft } from "../dom.js";
+import { avatarHue, h, initials, keyed, score, seatLabel, timeLeft } from "../dom.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -78,16 +78,31 @@ export function seatPanel(view, seat, won) {
 }
 
 // The trick in the middle as a cross: each card in front of the seat that played it, none
-// covering another, so every corner index can be read.
-export function trickArea(view, cards, { winner = null, onTap } = {}) {
+// covering another, so every corner index can be read. Draws into the table's one trick
+// area, keeping the cards already there; returns the cards it added.
+export function drawTrick(area, view, cards, { winner = null } = {}) {
   const names = cards.map((c) => `${seatName(view, c.seat)}: ${cardName(c.card)}`).join("; ");
-  const area = h("button", { class: "trick", type: "button", testid: "trick", onclick: onTap,
-    "aria-label": `${cards.length ? `Trick. ${names}.` : "No cards played yet."} Shows the last trick.` });
-  for (const { seat, card } of cards) {
-    area.append(cardFace(card, { class: `trick-card at-${position(view, seat)}${winner === seat ? " won" : ""}`,
-      testid: "trick-card", dataset: { card, seat } }));
-  }
-  return area;
+  setAttr(area, "aria-label", `${cards.length ? `Trick. ${names}.` : "No cards played yet."} Shows the last trick.`);
+  const seatOf = new Map(cards.map((c) => [c.card, c.seat]));
+  const look = (card) => `card suit-${card[1]} trick-card at-${position(view, seatOf.get(card))}${winner === seatOf.get(card) ? " won" : ""}`;
+  return keyed(area, cards.map((c) => c.card), (el) => el.dataset.card,
+    (card) => cardFace(card, { testid: "trick-card", dataset: { card, seat: seatOf.get(card) } }),
+    (el, card) => {
+      setClass(el, look(card));
+      el.dataset.seat = seatOf.get(card);
+    });
+}
+
+function setAttr(el, name, value) {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+function setClass(el, value) {
+  if (el.className !== value) el.className = value;
+}
+
+function setStyle(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
 }
 
 export function statusLine(view, flash = null) {
@@ -109,24 +124,33 @@ export function statusLine(view, flash = null) {
 
 // My hand, fanned: sorted by suit (the server's display order). On my turn the legal cards
 // lift and the rest are greyed (still readable); otherwise every card is at full colour.
-export function handRow(view, { onTap, busy, selected = null }) {
+// Draws into the table's one hand element: a card stays the same element from the deal until
+// it is played, so a move changes only the cards whose look changes.
+export function drawHand(el, view, { onTap, busy, selected = null }) {
   const legal = new Set(view.status === "playing" ? view.legal : []);
   const myTurn = view.turn === view.my_seat && view.status === "playing";
   const cards = view.hand || [];
   const mid = (cards.length - 1) / 2;
-  return h("div", { class: `hand${myTurn ? " hand-active" : ""}`, testid: "hand", role: "group",
-    "aria-label": `Your hand, ${cards.length} cards`, style: `--n:${Math.max(cards.length, 1)}` },
-  cards.map((card, i) => {
-    const ok = legal.has(card);
-    const tilt = i - mid;
-    return cardFace(card, {
-      tag: "button", type: "button", testid: "hand-card",
-      class: `${myTurn ? (ok ? "legal" : "dimmed") : ""}${card === selected ? " selected" : ""}`,
-      style: `--r:${(tilt * 1.1).toFixed(1)}deg;--y:${(tilt * tilt * 0.3).toFixed(1)}px`,
-      "aria-disabled": myTurn && !ok ? "true" : "false", "aria-pressed": card === selected ? "true" : undefined,
-      disabled: busy, onclick: (event) => onTap(card, ok, event.currentTarget),
+  setClass(el, `hand${myTurn ? " hand-active" : ""}`);
+  setAttr(el, "aria-label", `Your hand, ${cards.length} cards`);
+  setStyle(el, "--n", String(Math.max(cards.length, 1)));
+  keyed(el, cards, (button) => button.dataset.card,
+    (card) => {
+      const button = cardFace(card, { tag: "button", type: "button", testid: "hand-card" });
+      button.addEventListener("click", (event) => onTap(card, event));
+      return button;
+    },
+    (button, card, i) => {
+      const ok = legal.has(card);
+      const state = myTurn ? (ok ? " legal" : " dimmed") : "";
+      setClass(button, `card suit-${card[1]}${state}${card === selected ? " selected" : ""}`);
+      setStyle(button, "--r", `${((i - mid) * 1.1).toFixed(1)}deg`);
+      setStyle(button, "--y", `${((i - mid) ** 2 * 0.3).toFixed(1)}px`);
+      setAttr(button, "aria-disabled", myTurn && !ok ? "true" : "false");
+      if (card === selected) setAttr(button, "aria-pressed", "true");
+      else button.removeAttribute("aria-pressed");
+      button.disabled = busy;
     });
-  }));
 }
 
 export function callPicker(view, { onCall, onRedeal, busy }) {
