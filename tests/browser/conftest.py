@@ -136,7 +136,7 @@ def tap_card(card, **options) -> None:
     card.click(position={"x": 9, "y": 22}, **options)
 
 
-def play_until_finished(page, timeout: float = 90) -> None:
+def play_until_finished(page, timeout: float = 240) -> None:
     """Tap through calls and legal cards until the final standings show."""
     deadline = time.monotonic() + timeout
     while not page.get_by_test_id("standings").count():

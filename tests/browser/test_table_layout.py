@@ -68,11 +68,20 @@ def check_cards_are_named(page) -> None:
 def check_calling(page, size: str) -> None:
     picker = page.get_by_test_id("call-picker")
     expect(picker).to_be_visible(timeout=20_000)
-    # The hand is drawn at full strength while the player decides the call.
-    looks = page.locator("[data-testid=hand-card]").evaluate_all(
-        "els => els.map(e => [getComputedStyle(e).opacity, getComputedStyle(e).filter,"
-        " e.classList.contains('dimmed')])")
-    assert len(looks) == 13 and all(look == ["1", "none", False] for look in looks), looks
+    # The hand is drawn at full strength while the player decides the call (once the deal's
+    # animation has brought the last card in).
+    def looks():
+        return page.locator("[data-testid=hand-card]").evaluate_all(
+            "els => els.map(e => [getComputedStyle(e).opacity, getComputedStyle(e).filter,"
+            " e.classList.contains('dimmed')])")
+
+    def full_strength(found) -> bool:
+        return len(found) == 13 and all(look == ["1", "none", False] for look in found)
+
+    deadline = time.monotonic() + 10
+    while not full_strength(found := looks()) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    assert full_strength(found), found
     height = page.evaluate("[window.scrollY, document.documentElement.scrollHeight]")
     assert height == [0, page.viewport_size["height"]], f"the table scrolls: {height}"
     confirm = picker.get_by_test_id("call-confirm").bounding_box()
