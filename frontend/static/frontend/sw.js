@@ -30,16 +30,18 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
-async function networkFirst(request, cacheName, fallbackUrl) {
+// The copy is written behind the answer, which the page gets as soon as it arrives.
+async function networkFirst(event, cacheName) {
+  const request = event.request;
   try {
     const response = await fetch(request);
     if (response.ok) {
-      const cache = await caches.open(cacheName);
-      await cache.put(fallbackUrl || request, response.clone());
+      const copy = response.clone();
+      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(request, copy)));
     }
     return response;
   } catch (error) {
-    const cached = await caches.match(fallbackUrl || request);
+    const cached = await caches.match(request);
     if (cached) return cached;
     throw error;
   }
@@ -101,9 +103,9 @@ self.addEventListener("fetch", (event) => {
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname === "/manifest.webmanifest") {
-    event.respondWith(networkFirst(request, SHELL));
+    event.respondWith(networkFirst(event, SHELL));
   } else if (OFFLINE_API.some((pattern) => pattern.test(url.pathname))) {
-    event.respondWith(networkFirst(request, API));
+    event.respondWith(networkFirst(event, API));
   }
 });
 

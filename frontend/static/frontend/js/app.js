@@ -2,8 +2,6 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { Live } from "./live.js";
-import { keepForOffline } from "./offline.js";
-import { registerWorker } from "./push.js";
 import { match, startRouter } from "./router.js";
 
 const SCREENS = {
@@ -119,6 +117,8 @@ async function boot() {
   }
   await ctx.navigate(location.pathname + location.search, { replace: true });
   await idle();
+  // Loaded only now: nothing in them is needed to draw the first screen.
+  const [{ registerWorker }, { keepForOffline }] = await Promise.all([import("./push.js"), import("./offline.js")]);
   await registerWorker(ctx);
   if (ctx.user) setTimeout(keepForOffline, 2000);
 }

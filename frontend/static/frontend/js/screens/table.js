@@ -2,11 +2,10 @@
 import { api } from "../api.js";
 import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
-import { keepForOffline } from "../offline.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
 import { prepareSound, sound } from "../sound.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
-import { callPicker, drawHand, drawTrick, seatPanel, statusLine } from "./tableview.js";
+import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
 // Other players' moves are shown one at a time (450 ms apart at normal speed) and a finished
 // trick stays in the middle for about a second before it goes to its winner.
@@ -34,6 +33,7 @@ function frame(handlers) {
     invite: slot(),
     felt: h("div", { class: "felt", testid: "table" }),
     seats: new Map(),
+    seatKeys: new Map(),
     trick: h("button", { class: "trick", type: "button", testid: "trick", onclick: handlers.showLastTrick }),
     picker: slot(),
     meRow: h("div", { class: "me-row" }),
@@ -74,8 +74,11 @@ export async function mount(main, route, ctx) {
     showMute();
   }
 
-  // One seat drawn where it sits, changed in place.
+  // One seat drawn where it sits, changed in place, and only when what it shows has changed.
   function placeSeat(holder, seat, won) {
+    const key = JSON.stringify([seatSummary(view, seat, won), position(view, seat), view.seats[seat]]);
+    if (parts.seatKeys.get(seat) === key) return;
+    parts.seatKeys.set(seat, key);
     const fresh = seatPanel(view, seat, won);
     const old = parts.seats.get(seat);
     if (old && old.parentNode === holder) parts.seats.set(seat, morph(old, fresh));
@@ -222,6 +225,9 @@ export async function mount(main, route, ctx) {
       const mine = epoch;
       later(hold, async () => {
         await sweep();
+        // The sweep ends inside a frame; the redraw gets a task of its own, so the frame's
+        // own work and the redraw never add up to one long task.
+        await new Promise((resolve) => setTimeout(resolve));
         if (mine !== epoch || closed) return;
         endFlash();
         render();
@@ -271,7 +277,7 @@ export async function mount(main, route, ctx) {
     }
     if (next.status === "finished" && previous.status !== "finished") {
       announce("The match is over.");
-      keepForOffline();
+      import("../offline.js").then(({ keepForOffline }) => keepForOffline());
     }
   }
 
@@ -283,11 +289,12 @@ export async function mount(main, route, ctx) {
     }
   }
 
-  // While a request is out the hand and the call picker stay drawn but cannot be tapped;
-  // redrawing them would cut short a card in flight.
+  // While a request is out, taps on the hand and the call picker wait (act ignores them); the
+  // two say so to screen readers. Nothing is redrawn, so a card in flight flies on, and no
+  // card's style changes.
   function setBusy(value) {
     busy = value;
-    for (const el of root.querySelectorAll("[data-testid=hand-card], .call-option")) el.disabled = value;
+    for (const el of [parts?.hand, parts?.picker.firstElementChild]) el?.setAttribute("aria-busy", String(value));
   }
 
   async function act(request) {

@@ -133,6 +133,7 @@ export function drawHand(el, view, { onTap, busy, selected = null }) {
   const mid = (cards.length - 1) / 2;
   setClass(el, `hand${myTurn ? " hand-active" : ""}`);
   setAttr(el, "aria-label", `Your hand, ${cards.length} cards`);
+  setAttr(el, "aria-busy", String(busy));
   setStyle(el, "--n", String(Math.max(cards.length, 1)));
   keyed(el, cards, (button) => button.dataset.card,
     (card) => {
@@ -149,7 +150,6 @@ export function drawHand(el, view, { onTap, busy, selected = null }) {
       setAttr(button, "aria-disabled", myTurn && !ok ? "true" : "false");
       if (card === selected) setAttr(button, "aria-pressed", "true");
       else button.removeAttribute("aria-pressed");
-      button.disabled = busy;
     });
 }
 
@@ -158,7 +158,7 @@ export function callPicker(view, { onCall, onRedeal, busy }) {
   const hint = view.suggested_call;
   const confirm = h("button", { class: "btn btn-primary btn-wide", type: "button", disabled: true, testid: "call-confirm" }, "Choose a call");
   const options = view.legal.map((n) => h("button", {
-    class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false", disabled: busy,
+    class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false",
     "aria-label": n === hint ? `${n}, suggested` : String(n),
     onclick: (event) => {
       chosen = n;
@@ -168,7 +168,7 @@ export function callPicker(view, { onCall, onRedeal, busy }) {
     },
   }, String(n)));
   confirm.addEventListener("click", () => { if (chosen !== null) onCall(chosen); });
-  return h("section", { class: "call-picker", testid: "call-picker", "aria-label": "Your call" },
+  return h("section", { class: "call-picker", testid: "call-picker", "aria-label": "Your call", "aria-busy": String(busy) },
     h("h2", {}, "How many tricks will you take?"),
     hint !== null && hint !== undefined
       ? h("p", { class: "call-hint", testid: "call-hint" }, "A normal bot would call ", h("strong", {}, String(hint)), " with this hand.")
