@@ -73,3 +73,22 @@ class SignedInSession(models.Model):
 
     def __str__(self) -> str:
         return f"session of user {self.user_id}"
+
+
+class Account(models.Model):
+    """What a person keeps beside the login: whether it is a guest's, and how the app speaks
+    to them. Every user has one (created with the user, see ``accounts.signals``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, primary_key=True,
+        related_name="account",
+    )
+    # A guest plays from one device with no password until they claim the account.
+    is_guest = models.BooleanField(default=False)
+    # A code of settings.LANGUAGES, or "" to follow the browser.
+    language = models.CharField(max_length=10, blank=True, default="")
+    # Numbers in Latin digits even where the language's own digits are the default.
+    latin_digits = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"account of user {self.user_id}"

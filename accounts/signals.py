@@ -13,7 +13,7 @@ from django.dispatch import receiver
 from django.http import HttpRequest
 from django.utils import timezone
 
-from .models import FoldedUsername, SignedInSession
+from .models import Account, FoldedUsername, SignedInSession
 from .usernames import username_fold
 
 
@@ -26,6 +26,7 @@ def folded_username_save(sender: type, instance: Any, created: bool,
     folded = username_fold(instance.get_username())
     if created:
         FoldedUsername.objects.create(user=instance, folded=folded)
+        Account.objects.get_or_create(user=instance)
         return
     current = (FoldedUsername.objects.filter(user=instance)
                .values_list("folded", flat=True).first())

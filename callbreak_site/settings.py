@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -309,7 +310,18 @@ STORAGES = {
 }
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365
 
-LANGUAGE_CODE = "en-us"
+# --- Languages ---------------------------------------------------------------------------------
+# One gettext catalogue per language under locale/ serves the server ("django" domain) and the
+# PWA ("djangojs", sent as JSON by frontend.views.CatalogView). A new language is one
+# locale/<code>/LC_MESSAGES/*.po and one line here.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ne", "नेपाली"),
+    ("hi", "हिन्दी"),
+    ("bn", "বাংলা"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -12,6 +12,7 @@ urlpatterns = [
     path("", shell, {"screen": "lobby"}, name="app-shell"),
     path("sw.js", views.ServiceWorkerView.as_view(), name="service-worker"),
     path("manifest.webmanifest", views.ManifestView.as_view(), name="web-manifest"),
+    path("i18n/<str:lang>.json", views.CatalogView.as_view(), name="i18n-catalog"),
     # Client routes (see static/frontend/js/router.js): all answered by the shell.
     re_path(r"^(?:signin|signup)/?$", shell, {"screen": "auth"}),
     re_path(r"^new/?$", shell, {"screen": "newmatch"}),

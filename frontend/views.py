@@ -23,14 +23,16 @@ from pathlib import Path
 
 from csp.decorators import csp_update
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.decorators import method_decorator
 from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.generic import TemplateView
+from django.views.i18n import JSONCatalog
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 APP_DIR = STATIC_DIR / "frontend"
@@ -176,5 +178,20 @@ class ManifestView(View):
             "icons": icons,
         }
         response = JsonResponse(manifest, content_type="application/manifest+json")
+        response["Cache-Control"] = "public, max-age=3600"
+        return response
+
+
+class CatalogView(View):
+    """The PWA's messages in one language: the ``djangojs`` domain of ``locale/``, as JSON.
+
+    The language is in the path (not taken from the request) so each catalogue is one
+    cacheable URL, and the worker can keep a copy for offline play."""
+
+    def get(self, request: HttpRequest, lang: str) -> HttpResponse:
+        if lang not in dict(settings.LANGUAGES):
+            raise Http404(lang)
+        with translation.override(lang):
+            response = JSONCatalog.as_view(domain="djangojs", packages=["frontend"])(request)
         response["Cache-Control"] = "public, max-age=3600"
         return response
