@@ -17,9 +17,13 @@ from .hard import hard_decide, search
 from .normal import normal_decide
 from .table import Table
 
-__all__ = ["BOT_LEVELS", "choose", "decide", "evaluate_options", "suggested_call"]
+__all__ = ["BOT_LEVELS", "LEVEL_MIN_TURN_SECONDS", "choose", "decide", "evaluate_options",
+           "suggested_call"]
 
+# Weakest first.
 BOT_LEVELS = ("easy", "normal", "hard")
+# A level that thinks for long is offered only where the turn time leaves room for it.
+LEVEL_MIN_TURN_SECONDS: dict[str, int] = {}
 HARD_BUDGET_MS = 150
 
 
