@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class PushSubscription(models.Model):
@@ -89,6 +90,17 @@ class Account(models.Model):
     language = models.CharField(max_length=10, blank=True, default="")
     # Numbers in Latin digits even where the language's own digits are the default.
     latin_digits = models.BooleanField(default=False)
+    # The last day the person used the app (a guest unused for 30 days is removed).
+    last_seen_at = models.DateTimeField(default=timezone.now)
+    # The address the person proved they read, by its link; confirmed while it equals the
+    # user's email, so a changed email is unconfirmed until its own link is opened.
+    confirmed_email = models.EmailField(blank=True, default="")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["last_seen_at"], name="account_guest_last_seen",
+                         condition=models.Q(is_guest=True)),
+        ]
 
     def __str__(self) -> str:
         return f"account of user {self.user_id}"

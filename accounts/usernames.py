@@ -6,24 +6,45 @@ Two names are the same player's when their folded forms (NFKC, then case-folded,
 as Unicode's NFKC_Casefold) are equal; the database holds one ``FoldedUsername`` per account
 with a unique constraint on it, so a twin can never be stored, even by two sign-ups at once.
 Every check runs on the normalised name: the one that will be stored.
+
+A name is letters and digits of any one script (with the script's combining marks: a Devanagari
+or Bengali name needs its vowel signs and virama) and ``. _ -``. Letters of two scripts in one
+name are refused, since that is how a Cyrillic "а" passes for a Latin "a"; so is a name whose
+look-alike skeleton matches a bot's name or a reserved word (``settings.RESERVED_PLAYER_NAMES``).
 """
 
 from __future__ import annotations
 
 import unicodedata
+from functools import cache
 
-from django.contrib.auth import get_user_model
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.module_loading import import_string
+from django.utils.translation import gettext as _
 
 from .models import FoldedUsername
 
 MIN_LENGTH = 3
 MAX_LENGTH = 30
-# "open" and "bot:…" name seats when a match is created; "admin" would pass for the site's staff.
-RESERVED = frozenset({"open", "admin"})
-RESERVED_PREFIX = "bot"
+SEPARATORS = frozenset("._-")
+# "open" and "bot:…" name seats when a match is created; "admin" would pass for the site's staff;
+# "guest" names are the ones guests are given; "deleted player" is how a removed account reads.
+RESERVED = frozenset({"open", "admin", "deletedplayer", "guest"})
+RESERVED_PREFIXES = ("bot", "guest")
+# Scripts whose letters are written together in one person's name (Japanese, Korean).
+_SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK"}
+# Letters of other scripts that look like Latin ones, and Latin letters and digits that look
+# like each other: enough to catch "Аѕһа" posing as "Asha", not Unicode's whole confusables table.
+_LOOK_ALIKES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "һ": "h", "н": "h", "і": "l", "ј": "j", "к": "k", "м": "m",
+    "о": "o", "р": "p", "с": "c", "ѕ": "s", "т": "t", "у": "y", "х": "x", "ԁ": "d", "ԛ": "q",
+    "ԝ": "w", "ӏ": "l", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "l", "κ": "k", "ν": "v",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "0": "o", "1": "l", "i": "l",
+    "5": "s", "ı": "l",
+})
 
 
 def username_normalise(name: str) -> str:
@@ -36,20 +57,54 @@ def username_fold(name: str) -> str:
     return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
+def name_skeleton(name: str) -> str:
+    """What ``name`` looks like at a glance: folded, look-alike letters merged, separators
+    dropped. Two names with one skeleton could be taken for each other at the table."""
+    folded = username_fold(name).translate(_LOOK_ALIKES)
+    return "".join(c for c in folded if c not in SEPARATORS).replace("rn", "m")
+
+
 def username_check(name: str) -> str:
     """The normalised ``name`` if a new account may take it; ``ValidationError`` otherwise."""
     normal = username_normalise(name)
     if not MIN_LENGTH <= len(normal) <= MAX_LENGTH:
         raise ValidationError(
-            f"A username has {MIN_LENGTH} to {MAX_LENGTH} characters.", code="length")
-    for validator in get_user_model()._meta.get_field("username").validators:
-        validator(normal)
-    folded = username_fold(normal)
-    if folded.startswith(RESERVED_PREFIX) or folded in RESERVED:
-        raise ValidationError("This username is reserved.", code="reserved")
+            _("A username has %(min)d to %(max)d characters.")
+            % {"min": MIN_LENGTH, "max": MAX_LENGTH}, code="length")
+    username_characters_check(normal)
+    skeleton = name_skeleton(normal)
+    if skeleton.startswith(RESERVED_PREFIXES) or skeleton in _reserved_skeletons():
+        raise ValidationError(_("This username is reserved."), code="reserved")
     if username_taken(normal):
-        raise ValidationError("That username is taken.", code="taken")
+        raise ValidationError(_("That username is taken."), code="taken")
     return normal
+
+
+def username_characters_check(normal: str) -> None:
+    """Refuse a normalised name with a character it may not hold, or letters of two scripts."""
+    scripts: set[str] = set()
+    previous = ""
+    for char in normal:
+        category = unicodedata.category(char)
+        if char in SEPARATORS:
+            pass
+        elif category.startswith("L") or category == "Nd":
+            scripts.add(_script_of(char))
+        elif category in ("Mn", "Mc") and previous and previous not in SEPARATORS:
+            # A vowel sign, virama or accent belongs to the letter before it.
+            script = _script_of(char)
+            if script not in ("COMBINING", "INHERITED"):
+                scripts.add(script)
+        else:
+            raise ValidationError(
+                _("A username may hold only letters, digits and . _ -"), code="characters")
+        previous = char
+    # Latin digits go with any script; any other script's digits only with its own letters.
+    scripts.discard("DIGIT")
+    if len(scripts) > 1:
+        raise ValidationError(
+            _("A username is written in one script: these letters look alike but are not."),
+            code="mixed_scripts")
 
 
 def username_taken(name: str) -> bool:
@@ -73,3 +128,21 @@ def user_for_sign_in(name: str) -> AbstractBaseUser | None:
         if exact in candidates:
             return candidates[exact]
     return next(iter(candidates.values()), None)
+
+
+def _script_of(char: str) -> str:
+    # The first word of a character's Unicode name is its script for every letter a name
+    # holds ("DEVANAGARI VOWEL SIGN I", "BENGALI LETTER KA", "CJK UNIFIED IDEOGRAPH-4E00").
+    word = unicodedata.name(char, "UNKNOWN").split(" ")[0]
+    return _SCRIPT_FAMILIES.get(word, word)
+
+
+@cache
+def _reserved_skeletons() -> frozenset[str]:
+    # The bots' names are another app's; the setting names them by dotted path, so this app
+    # needs no import of it.
+    names = set(RESERVED)
+    source = getattr(settings, "RESERVED_PLAYER_NAMES", "")
+    if source:
+        names.update(import_string(source))
+    return frozenset(name_skeleton(n) for n in names)

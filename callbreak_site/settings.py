@@ -14,6 +14,7 @@ import os
 import secrets
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -32,6 +33,27 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def email_settings(url: str) -> dict[str, object]:
+    """Django's EMAIL_* settings from one URL (see EMAIL_URL below)."""
+    parts = urlsplit(url)
+    if parts.scheme == "console":
+        return {"BACKEND": "django.core.mail.backends.console.EmailBackend", "HOST": "",
+                "PORT": 25, "USER": "", "PASSWORD": "", "SSL": False, "TLS": False}
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname:
+        raise ImproperlyConfigured("EMAIL_URL is smtp://…, smtps://… or console://.")
+    secure = parts.scheme == "smtps"
+    return {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "HOST": parts.hostname,
+        "PORT": parts.port or (465 if secure else 587),
+        "USER": unquote(parts.username or ""),
+        "PASSWORD": unquote(parts.password or ""),
+        "SSL": secure,
+        # Port 25 is a relay on the same network, usually without STARTTLS.
+        "TLS": not secure and parts.port != 25,
+    }
 
 
 def env_int(name: str, default: int) -> int:
@@ -91,6 +113,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.LastSeenMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -199,6 +222,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.deadlines_sweep",
         "schedule": float(os.environ.get("DEADLINE_SWEEP_SECONDS", "2")),
     },
+    "remove-unused-guests": {
+        "task": "accounts.tasks.guests_remove_unused",
+        "schedule": 60 * 60 * 6,
+    },
 }
 
 # --- Play ----------------------------------------------------------------------------------
@@ -235,6 +262,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "accounts.passwords.NotOnlyWhitespaceValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
+# A guest account nobody has used for this many days is removed (its matches keep their records).
+GUEST_UNUSED_DAYS = env_int("GUEST_UNUSED_DAYS", 30)
+# Usernames that would pass for a bot at the table are refused (accounts.usernames).
+RESERVED_PLAYER_NAMES = "games.bot_names.BOT_NAMES"
+# How long an email confirmation link and a password reset link work.
+EMAIL_CONFIRM_MAX_AGE = env_int("EMAIL_CONFIRM_MAX_AGE", 60 * 60 * 24 * 3)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 3)
 # API tokens: one per device (each sign-in at /api/auth/token/ makes one), stored as a hash,
 # valid for AUTH_TOKEN_TTL_HOURS unless revoked first.
 AUTH_TOKEN_TTL_HOURS = env_int("AUTH_TOKEN_TTL_HOURS", 24 * 30)
@@ -260,6 +294,9 @@ REST_FRAMEWORK = {
         "create": os.environ.get("THROTTLE_CREATE", "20/min"),
         "join": os.environ.get("THROTTLE_JOIN", "30/min"),
         "rematch": os.environ.get("THROTTLE_REMATCH", "10/min"),
+        "guest": os.environ.get("THROTTLE_GUEST", "10/hour"),
+        "account": os.environ.get("THROTTLE_ACCOUNT", "10/hour"),
+        "invite": os.environ.get("THROTTLE_INVITE", "60/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
@@ -325,6 +362,21 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+
+# --- Email ------------------------------------------------------------------------------------
+# EMAIL_URL: smtp://user:password@host:587 (STARTTLS), smtps://…:465 (TLS) or console:// (the
+# default: mail is written to the server's output). Tests use Django's in-memory outbox.
+EMAIL_URL = os.environ.get("EMAIL_URL", "console://")
+_email = email_settings(EMAIL_URL)
+EMAIL_BACKEND = _email["BACKEND"]
+EMAIL_HOST = _email["HOST"]
+EMAIL_PORT = _email["PORT"]
+EMAIL_HOST_USER = _email["USER"]
+EMAIL_HOST_PASSWORD = _email["PASSWORD"]
+EMAIL_USE_SSL = _email["SSL"]
+EMAIL_USE_TLS = _email["TLS"]
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Call Break <noreply@localhost>")
 
 # --- Production hardening (PRODUCTION=1, behind a TLS-terminating proxy) ---------------------
 if PRODUCTION:

@@ -7,3 +7,4 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from games import events  # noqa: F401 - connects the receivers of services' signals
+        from games.services import departures  # noqa: F401 - keeps seats of removed accounts

@@ -13,6 +13,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from games.bot_names import bot_name
 
@@ -30,8 +31,10 @@ class Match(models.Model):
 
     ACTIVE = (Status.BIDDING, Status.PLAYING)
 
+    # None once its creator's account is removed: the match and its record stay.
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="created_matches"
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL,
+        related_name="created_matches",
     )
     rules = models.JSONField()
     hands_to_play = models.PositiveSmallIntegerField()
@@ -79,20 +82,30 @@ class Seat(models.Model):
         OPEN = "open"
         RESERVED = "reserved"
 
+    class FormerPlayer(models.TextChoices):
+        """Who sat here, once their account is gone: the seat and the record stay."""
+
+        NONE = ""
+        GUEST = "guest"
+        DELETED = "deleted"
+
     # No index of its own on a foreign key whose column leads a unique constraint: that
     # constraint's index serves its look-ups, and every row written maintains one index fewer.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats",
                               db_index=False)
     number = models.PositiveSmallIntegerField()
     kind = models.CharField(max_length=10, choices=Kind.choices)
+    # Set to None when the player's account is removed (see games.services.departures).
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="seats",
     )
     reserved_for = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="reserved_seats",
     )
+    former_player = models.CharField(max_length=8, choices=FormerPlayer.choices, blank=True,
+                                     default=FormerPlayer.NONE)
     bot_level = models.CharField(max_length=10, blank=True, default="")
     external_url = models.URLField(max_length=300, blank=True, default="")
     # A seat on autopilot is played by the bot at once until its player acts again.
@@ -116,6 +129,10 @@ class Seat(models.Model):
     def display_name(self) -> str:
         if self.kind == self.Kind.HUMAN and self.user is not None:
             return self.user.username
+        if self.kind == self.Kind.HUMAN:
+            if self.former_player == self.FormerPlayer.GUEST:
+                return _("Guest")
+            return _("Deleted player")
         if self.kind == self.Kind.BOT:
             return bot_name(match_id=self.match_id, seat_number=self.number)
         if self.kind == self.Kind.EXTERNAL:

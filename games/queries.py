@@ -20,7 +20,7 @@ from games.models import Match, Seat
 
 # The seat's columns, read beside the match's as s_<name>.
 _SEAT_COLUMNS = ("id", "number", "kind", "user_id", "reserved_for_id", "bot_level",
-                 "external_url", "autopilot", "missed_turns")
+                 "external_url", "autopilot", "missed_turns", "former_player")
 
 
 def table_of(match_id: int, *, lock: bool = False) -> tuple[Match, list[Seat]] | None:

@@ -91,6 +91,8 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
 
 
 def _rematch_seat(new: Match, old: Seat, asker: Any) -> Seat:
+    if old.kind == Seat.Kind.HUMAN and old.user_id is None:
+        return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)  # their account is gone
     if old.kind == Seat.Kind.HUMAN and old.user_id != asker.id:
         return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
     return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
