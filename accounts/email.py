@@ -57,10 +57,6 @@ def email_confirm(*, token: str) -> None:
     Account.objects.filter(user=user).update(confirmed_email=user.email)
 
 
-def email_confirmed(user: AbstractBaseUser) -> bool:
-    return bool(user.email) and user.account.confirmed_email == user.email
-
-
 class _ConfirmedEmailResetForm(PasswordResetForm):
     def get_users(self, email: str) -> Any:
         # Only an address its owner proved they read: anyone may type any address into a

@@ -59,11 +59,17 @@ class CredentialsSerializer(serializers.Serializer):
 class MeSerializer(serializers.ModelSerializer):
     # Blank when none was given at sign-up, so documented as a plain string.
     email = serializers.CharField(read_only=True, allow_blank=True)
+    is_guest = serializers.BooleanField(source="account.is_guest", read_only=True,
+                                        help_text="No password yet: claim the account to keep it.")
+    email_confirmed = serializers.SerializerMethodField()
 
     class Meta:
         model = User
-        fields = ["id", "username", "email", "date_joined"]
+        fields = ["id", "username", "email", "email_confirmed", "is_guest", "date_joined"]
         read_only_fields = fields
+
+    def get_email_confirmed(self, user: Any) -> bool:
+        return bool(user.email) and user.account.confirmed_email == user.email
 
 
 class SignedInSerializer(serializers.Serializer):

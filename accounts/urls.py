@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import account_views, views
 
 urlpatterns = [
     path("register/", views.RegisterView.as_view(), name="auth-register"),
@@ -11,4 +11,17 @@ urlpatterns = [
          name="auth-logout-everywhere"),
     path("me/", views.MeView.as_view(), name="auth-me"),
     path("csrf/", views.CsrfView.as_view(), name="auth-csrf"),
+]
+
+urlpatterns += [
+    path("guest/", account_views.GuestView.as_view(), name="auth-guest"),
+    path("claim/", account_views.ClaimView.as_view(), name="auth-claim"),
+    path("email/", account_views.EmailView.as_view(), name="auth-email"),
+    path("email/confirm/", account_views.EmailConfirmView.as_view(), name="auth-email-confirm"),
+    path("password/", account_views.PasswordChangeView.as_view(), name="auth-password"),
+    path("password-reset/", account_views.PasswordResetView.as_view(),
+         name="auth-password-reset"),
+    path("password-reset/confirm/", account_views.PasswordResetConfirmView.as_view(),
+         name="auth-password-reset-confirm"),
+    path("delete/", account_views.AccountDeleteView.as_view(), name="auth-delete"),
 ]

@@ -10,6 +10,8 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.bots import suggested_call
@@ -152,12 +154,16 @@ def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
     return record
 
 
-def user_stats(*, username: str) -> dict[str, Any]:
+def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:
     """Matches played, wins (first places, shared ones included), average total and calls
-    made, over finished matches; every figure is read from the matches' final states."""
-    user = get_user_model().objects.filter(username=username).only("id").first()
-    if user is None:
-        raise NotFound("No such player.")
+    made, over finished matches; every figure is read from the matches' final states.
+
+    A guest's stats are theirs alone until they claim the account: to anyone else, no such
+    player."""
+    user = (get_user_model().objects.filter(username=username)
+            .only("id", "account__is_guest").select_related("account").first())
+    if user is None or (user.account.is_guest and getattr(viewer, "pk", None) != user.pk):
+        raise NotFound(_("No such player."))
     seats = (Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN,
                                  match__status=Match.Status.FINISHED)
              .select_related("match").only("number", "match", "match__state",
@@ -183,3 +189,35 @@ def user_stats(*, username: str) -> dict[str, Any]:
         "calls_made_pct": round(100 * made / called, 1) if called else 0.0,
         "results": results,
     }
+
+
+def invite_preview(*, invite_code: str) -> dict[str, Any]:
+    """What an invite link may tell someone not yet seated: who invited them, to how many
+    hands at what pace, and whether a seat is left. Nothing of any seat's cards or players."""
+    match = (Match.objects.filter(invite_code=invite_code).select_related("created_by")
+             .only("status", "hands_to_play", "turn_seconds", "rules", "created_by__username")
+             .first())
+    if match is None:
+        raise NotFound(_("No match has that invite code."), code="bad_invite_code")
+    open_seats = match.seats.filter(kind=Seat.Kind.OPEN).count()
+    return {
+        "invited_by": match.created_by.username if match.created_by else None,
+        "hands": match.hands_to_play,
+        "turn_seconds": match.turn_seconds,
+        "preset": match.rules.get("preset", "standard"),
+        "status": match.status,
+        "open_seats": open_seats,
+    }
+
+
+def match_export(*, user: Any) -> dict[str, Any]:
+    """Every finished match ``user`` played, each in the record format, oldest first."""
+    ids = (Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN,
+                               match__status=Match.Status.FINISHED)
+           .order_by("match__finished_at", "match_id").values_list("match_id", flat=True))
+    records = []
+    for match_id in ids:
+        match, seats = table_of(match_id)
+        records.append(match_record_for(match=match, seats=seats))
+    return {"username": user.get_username(), "exported_at": timezone.now().isoformat(),
+            "matches": records}

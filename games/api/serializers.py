@@ -210,3 +210,19 @@ class AnalysisOut(serializers.Serializer):
     can_retry = serializers.BooleanField(required=False, help_text="Only when failed: whether "
                                          "POST may queue it once more")
     detail = serializers.CharField(required=False, help_text="Only when failed: for the player")
+
+
+class InvitePreviewOut(serializers.Serializer):
+    invited_by = serializers.CharField(allow_null=True, help_text="None once their account is gone")
+    hands = serializers.IntegerField()
+    turn_seconds = serializers.IntegerField()
+    preset = serializers.CharField()
+    status = serializers.ChoiceField(choices=["waiting", "bidding", "playing", "finished"])
+    open_seats = serializers.IntegerField()
+
+
+class ExportOut(serializers.Serializer):
+    username = serializers.CharField()
+    exported_at = serializers.DateTimeField()
+    matches = serializers.ListField(child=serializers.DictField(),
+                                    help_text="Each finished match's record (see RECORD.md)")

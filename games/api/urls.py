@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import views
+from . import account_views, views
 
 
 class NameConverter:
@@ -23,6 +23,11 @@ urlpatterns = [
     path("rules/", views.RulesView.as_view(), name="rules"),
     path("matches/", views.MatchListView.as_view(), name="match-list"),
     path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
+    path("matches/vs-computer/", account_views.VsComputerView.as_view(),
+         name="match-vs-computer"),
+    path("matches/export/", account_views.MatchExportView.as_view(), name="match-export"),
+    path("invites/<str:invite_code>/", account_views.InvitePreviewView.as_view(),
+         name="invite-preview"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/call/", views.MatchCallView.as_view(), name="match-call"),
     path("matches/<int:match_id>/play/", views.MatchPlayView.as_view(), name="match-play"),

@@ -279,7 +279,7 @@ def _analysis_answer(found: Analysis) -> Response:
 class UserStatsView(APIView):
     @extend_schema(responses={200: s.StatsOut, **errors(404)})
     def get(self, request: Request, username: str) -> Response:
-        return Response(selectors.user_stats(username=username))
+        return Response(selectors.user_stats(username=username, viewer=request.user))
 
 
 def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:

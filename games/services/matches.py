@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from callbreak_site import outbound
 from games.engine import EngineError, Rules
@@ -20,6 +21,9 @@ from .external import bot_destination, bot_health_check
 from .moves import Table, announce, moment_of, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
+# A first game: the standard rules, short, at a live pace.
+FIRST_GAME = {"rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 30,
+              "opponents": ["bot:normal"] * 3}
 
 
 def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_seconds: int,
@@ -163,9 +167,13 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
                                code="bad_opponents")
         return {"kind": Seat.Kind.BOT, "bot_level": level}
     if spec.startswith("user:"):
-        other = get_user_model().objects.filter(username__iexact=spec[5:]).first()
+        other = (get_user_model().objects.filter(username__iexact=spec[5:])
+                 .select_related("account").first())
         if other is None:
             raise DomainError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
+        if other.account.is_guest:
+            raise DomainError(_("Guests cannot be invited by name: send them the match's "
+                                "invite link instead."), code="guest_not_invitable")
         if other.id == creator.id:
             raise DomainError("You already sit in seat 0.", code="bad_opponents")
         return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
