@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 
 from callbreak_site.parsers import BoundedJSONParser
 
-from . import devices
+from . import devices, email
 from .csrf import CsrfCheckedForBrowsers
 from .serializers import (
     CredentialsSerializer,
@@ -59,6 +59,8 @@ class RegisterView(AuthView):
             # A twin signed up between the check and the insert.
             raise serializers.ValidationError({"username": ["That username is taken."]})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if user.email:
+            email.email_change(request=request, user=user, email=user.email)
         return Response({"username": user.username}, status=status.HTTP_201_CREATED)
 
 

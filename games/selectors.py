@@ -204,7 +204,7 @@ def invite_preview(*, invite_code: str) -> dict[str, Any]:
         "invited_by": match.created_by.username if match.created_by else None,
         "hands": match.hands_to_play,
         "turn_seconds": match.turn_seconds,
-        "preset": match.rules.get("preset", "standard"),
+        "rules": match.rules,
         "status": match.status,
         "open_seats": open_seats,
     }

@@ -216,7 +216,7 @@ class InvitePreviewOut(serializers.Serializer):
     invited_by = serializers.CharField(allow_null=True, help_text="None once their account is gone")
     hands = serializers.IntegerField()
     turn_seconds = serializers.IntegerField()
-    preset = serializers.CharField()
+    rules = serializers.DictField()
     status = serializers.ChoiceField(choices=["waiting", "bidding", "playing", "finished"])
     open_seats = serializers.IntegerField()
 
