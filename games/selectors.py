@@ -205,7 +205,7 @@ def invite_preview(*, invite_code: str) -> dict[str, Any]:
         "hands": match.hands_to_play,
         "turn_seconds": match.turn_seconds,
         "rules": match.rules,
-        "status": match.status,
+        "started": match.status != Match.Status.WAITING,
         "open_seats": open_seats,
     }
 

@@ -217,7 +217,7 @@ class InvitePreviewOut(serializers.Serializer):
     hands = serializers.IntegerField()
     turn_seconds = serializers.IntegerField()
     rules = serializers.DictField()
-    status = serializers.ChoiceField(choices=["waiting", "bidding", "playing", "finished"])
+    started = serializers.BooleanField(help_text="The first hand has been dealt")
     open_seats = serializers.IntegerField()
 
 

@@ -45,13 +45,13 @@ def test_an_invite_preview_says_who_invited_you_and_to_what(owner_api):
     response = APIClient().get(f"/api/invites/{created['invite_code']}/")
     assert response.status_code == 200
     assert response.json() == {"invited_by": "owner", "hands": 5, "turn_seconds": 86400,
-                               "rules": created["rules"], "status": "waiting", "open_seats": 2}
+                               "rules": created["rules"], "started": False, "open_seats": 2}
 
 
 def test_an_invite_preview_of_a_match_in_play_shows_no_card(owner_api):
     created = create(owner_api, ["bot:easy", "bot:easy", "bot:easy"])
     response = APIClient().get(f"/api/invites/{created['invite_code']}/")
-    assert response.json()["status"] == "bidding"
+    assert response.json()["started"] is True
     assert not CARD_IN_JSON.search(response.content.decode())
 
 

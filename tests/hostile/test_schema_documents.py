@@ -11,8 +11,14 @@ MOVES = ("call", "play", "redeal")
 THROTTLED = [("post", f"/api/matches/{{match_id}}/{m}/") for m in (*MOVES, "rematch")] + [
     ("post", "/api/matches/"), ("post", "/api/matches/join/"),
     ("post", "/api/auth/login/"), ("post", "/api/auth/register/"), ("post", "/api/auth/token/")]
+THROTTLED += [("post", f"/api/auth/{p}/") for p in (
+    "guest", "claim", "email", "email/confirm", "password", "password-reset",
+    "password-reset/confirm", "delete")]
+THROTTLED += [("post", "/api/matches/vs-computer/"), ("get", "/api/matches/export/"),
+              ("get", "/api/invites/{invite_code}/")]
 OPEN = ("/api/rules/", "/api/auth/csrf/", "/api/auth/login/", "/api/auth/register/",
-        "/api/auth/token/")
+        "/api/auth/token/", "/api/auth/email/confirm/", "/api/auth/password-reset/",
+        "/api/auth/password-reset/confirm/", "/api/invites/{invite_code}/")
 
 
 @pytest.fixture(scope="module")
