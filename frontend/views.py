@@ -106,6 +106,9 @@ def screen_modules() -> dict[str, list[str]]:
     return screens
 
 
+_SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover"}
+
+
 @method_decorator(ensure_csrf_cookie, name="dispatch")
 class AppShellView(TemplateView):
     """The one HTML page of the app; the client routes every path listed in ``urls.py``."""
@@ -121,8 +124,11 @@ class AppShellView(TemplateView):
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)
         signed_in = self.request.user.is_authenticated
-        # Signed out, every screen but the sign-in one sends the player to sign in first.
-        screen = kwargs.get("screen", "lobby") if signed_in else "auth"
+        # Signed out, the home is the welcome screen, an invite or a mailed link opens its own
+        # screen, and every other screen sends the player to sign in first.
+        screen = kwargs.get("screen", "lobby")
+        if not signed_in:
+            screen = _SIGNED_OUT_SCREENS.get(screen, "auth")
         data = []
         if signed_in:
             data.append(reverse("auth-me"))

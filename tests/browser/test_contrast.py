@@ -101,6 +101,9 @@ def check(page, screen: str, found: dict) -> None:
 def test_all_visible_text_meets_wcag_aa_contrast_on_every_screen(open_phone):
     page = open_phone()
     found: dict[str, list[str]] = {}
+    page.goto("/")
+    expect(page.get_by_test_id("welcome")).to_be_visible()
+    check(page, "the welcome screen", found)
     page.goto("/signin")
     expect(page.get_by_test_id("signin-form")).to_be_visible()
     check(page, "the sign-in form", found)

@@ -5,6 +5,7 @@ import { Live } from "./live.js";
 import { match, startRouter } from "./router.js";
 
 const SCREENS = {
+  welcome: () => import("./screens/welcome.js"),
   signin: () => import("./screens/auth.js"),
   signup: () => import("./screens/auth.js"),
   lobby: () => import("./screens/lobby.js"),
@@ -15,8 +16,14 @@ const SCREENS = {
   replay: () => import("./screens/replay.js"),
   stats: () => import("./screens/stats.js"),
   settings: () => import("./screens/settings.js"),
+  account: () => import("./screens/account.js"),
+  forgot: () => import("./screens/recover.js"),
+  reset: () => import("./screens/recover.js"),
+  "confirm-email": () => import("./screens/recover.js"),
 };
-const PUBLIC = new Set(["signin", "signup"]);
+// Screens for signed-out visitors only, and screens for anyone (a link opened signed in or out).
+const PUBLIC = new Set(["signin", "signup", "forgot", "reset"]);
+const ANYONE = new Set(["join", "confirm-email"]);
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -63,7 +70,9 @@ async function show(route) {
     try { cleanup(); } catch { /* a screen failing to clean up must not block the next */ }
     cleanup = null;
   }
-  if (!ctx.user && !PUBLIC.has(route.name)) {
+  // A signed-out visitor's home is the welcome screen: one tap to a game.
+  if (!ctx.user && route.name === "lobby") route = { ...route, name: "welcome" };
+  if (!ctx.user && !PUBLIC.has(route.name) && !ANYONE.has(route.name) && route.name !== "welcome") {
     // Remember where the player was going (an invite link, a match) for after sign-in.
     sessionStorage.setItem("next", location.pathname);
     ctx.navigate("/signin", { replace: true });
@@ -107,6 +116,7 @@ async function show(route) {
 async function boot() {
   ctx.navigate = startRouter(show);
   const first = match(location.pathname);
+  if (first.name === "lobby") SCREENS.welcome().catch(() => {}); // drawn if no one is signed in
   if (first.name === "table") api.prefetchMatch(Number(first.params.id));
   SCREENS[first.name]?.().catch(() => {}); // show() reports a module that fails to load
   try {

@@ -12,6 +12,10 @@ const ROUTES = [
   ["/stats", "stats"],
   ["/stats/:username", "stats"],
   ["/settings", "settings"],
+  ["/account", "account"],
+  ["/forgot-password", "forgot"],
+  ["/reset-password/:uid/:token", "reset"],
+  ["/confirm-email/:token", "confirm-email"],
 ];
 
 const compiled = ROUTES.map(([pattern, name]) => {

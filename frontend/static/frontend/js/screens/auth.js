@@ -1,6 +1,7 @@
 // Sign in and sign up: one form each, field errors under their fields.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { gettext } from "../i18n.js";
 
 function field(label, name, attrs) {
   const input = h("input", { id: `f-${name}`, name, required: true, testid: `auth-${name}`, ...attrs });
@@ -19,7 +20,9 @@ export function mount(main, route, ctx) {
     h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "auth-submit" }, signup ? "Sign up" : "Sign in"),
     h("p", { class: "muted" }, signup ? "Already playing? " : "New here? ",
       h("a", { href: signup ? "/signin" : "/signup", testid: signup ? "to-signin" : "to-signup" },
-        signup ? "Sign in" : "Create a player")));
+        signup ? "Sign in" : "Create a player")),
+    signup ? null : h("p", {}, h("a", { href: "/forgot-password", testid: "to-forgot" }, gettext("Forgot your password?"))),
+    h("p", {}, h("a", { href: "/", testid: "to-welcome" }, gettext("Play vs computer without signing up"))));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 // The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
 import { api } from "../api.js";
 import { fill, h, score, seatLabel, timeLeft, toast } from "../dom.js";
+import { gettext } from "../i18n.js";
 
 function inviteCode(text) {
   const value = text.trim();
@@ -44,6 +45,9 @@ export async function mount(main, route, ctx) {
     h("div", { class: "row spread" },
       h("h1", {}, `Hello, ${ctx.user.username}`),
       h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, "New match")),
+    ctx.user.is_guest ? h("p", { class: "banner", testid: "guest-banner" },
+      h("span", {}, gettext("You are playing as a guest on this device.")),
+      h("a", { class: "btn btn-small", href: "/account" }, gettext("Keep your account"))) : null,
     h("h2", {}, "Your matches"), list, joinForm,
     h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →"))));
 

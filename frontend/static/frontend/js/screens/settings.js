@@ -1,6 +1,7 @@
 // Settings: which notifications to receive, push on this device, sign out.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { gettext } from "../i18n.js";
 import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 
@@ -38,6 +39,8 @@ export async function mount(main, route, ctx) {
     tablePrefs(),
     h("h2", {}, "Notifications on this device"), pushState, pushButton,
     h("h2", {}, "Account"),
+    h("a", { class: "btn btn-wide", href: "/account", testid: "to-account" },
+      ctx.user.is_guest ? gettext("Keep your account") : gettext("Email, password, export, delete")),
     h("button", { class: "btn btn-wide btn-danger", type: "button", testid: "sign-out", onclick: signOut }, "Sign out")));
 
   try {
