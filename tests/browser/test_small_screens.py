@@ -27,6 +27,7 @@ def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
     screens = {
         "/": "match-list", "/new": "nm-submit", f"/m/{playing}": "hand", "/history": "history-row",
         f"/replay/{finished}": "replay", "/stats": "stats", "/settings": "settings",
+        "/account": "account",
     }
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 700})

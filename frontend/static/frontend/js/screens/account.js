@@ -1,7 +1,7 @@
 // My account: a guest keeps it (username and password); others set their email, change the
 // password; everyone can download their finished matches and delete the account.
 import { api } from "../api.js";
-import { h, toast } from "../dom.js";
+import { fill, h, toast } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
 
 function field(label, name, attrs = {}) {
@@ -100,7 +100,7 @@ export function mount(main, route, ctx) {
   const panel = h("section", { class: "panel account", testid: "account" });
   function draw() {
     const user = ctx.user;
-    panel.replaceChildren(
+    fill(panel,
       h("h1", {}, gettext("Account")),
       h("p", {}, interpolate(user.is_guest ? gettext("Playing as %(name)s, a guest on this device.")
         : gettext("Signed in as %(name)s."), { name: user.username })),
