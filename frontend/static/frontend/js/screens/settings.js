@@ -41,6 +41,7 @@ export async function mount(main, route, ctx) {
     h("h2", {}, "Account"),
     h("a", { class: "btn btn-wide", href: "/account", testid: "to-account" },
       ctx.user.is_guest ? gettext("Keep your account") : gettext("Email, password, export, delete")),
+    ctx.user.is_guest ? h("p", { class: "muted" }, gettext("A guest who signs out cannot sign back in: keep your account first.")) : null,
     h("button", { class: "btn btn-wide btn-danger", type: "button", testid: "sign-out", onclick: signOut }, "Sign out")));
 
   try {
