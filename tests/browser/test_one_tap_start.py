@@ -88,3 +88,33 @@ def test_an_invite_link_opened_signed_out_says_who_invited_and_seats_a_guest(ope
     view = api_in_page(visitor, "GET", f"/api/matches/{match_id}/")["body"]
     assert view["my_seat"] == 1 and view["status"] in ("bidding", "playing")
     assert visitor.errors == [] and host.errors == []
+
+
+def test_the_account_screen_sets_an_email_changes_the_password_and_deletes(open_phone):
+    page = open_phone()
+    name = sign_up(page)
+    page.get_by_test_id("nav-settings").click()
+    page.get_by_test_id("to-account").click()
+    expect(page.get_by_test_id("account")).to_contain_text(name)
+    expect(page.get_by_test_id("export")).to_have_attribute("href", "/api/matches/export/")
+
+    page.get_by_test_id("acc-email").fill("player@example.com")
+    page.get_by_test_id("email-form-submit").click()
+    expect(page.get_by_test_id("email-status")).to_have_text(
+        "Not confirmed yet: open the link we mailed you.")
+
+    page.get_by_test_id("acc-old_password").fill("not my password")
+    page.get_by_test_id("acc-password").fill("a-Newer-pass-phrase-8")
+    page.get_by_test_id("password-form-submit").click()
+    expect(page.locator("#acc-old_password-error")).to_have_text(
+        "That is not your current password.")
+    page.get_by_test_id("acc-old_password").fill(PASSWORD)
+    page.get_by_test_id("password-form-submit").click()
+    expect(page.get_by_test_id("toast").last).to_have_text("Your password is changed.")
+    screenshot(page, "34-account")
+
+    page.get_by_test_id("acc-delete-password").fill("a-Newer-pass-phrase-8")
+    page.get_by_test_id("delete-form-submit").click()
+    expect(page.get_by_test_id("welcome")).to_be_visible()
+    assert api_in_page(page, "GET", "/api/auth/me/")["status"] in (401, 403)
+    assert page.errors == []

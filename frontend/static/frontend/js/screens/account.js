@@ -5,10 +5,10 @@ import { fill, h, toast } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
 
 function field(label, name, attrs = {}) {
-  const id = `acc-${name}`;
+  const id = attrs.id || `acc-${name}`;
   return h("div", { class: "field" },
     h("label", { for: id }, label),
-    h("input", { id, name, testid: id, required: attrs.required !== false, ...attrs }),
+    h("input", { id, name, testid: id, ...attrs, required: attrs.required !== false }),
     h("p", { class: "field-error", id: `${id}-error`, "aria-live": "polite" }));
 }
 
@@ -87,7 +87,7 @@ function deleteForm(ctx) {
   const guest = ctx.user.is_guest;
   return form("delete-form", gettext("Delete my account"), [
     h("p", { class: "muted" }, gettext("Your finished matches keep their records, where your name will read \"Deleted player\". Every device is signed out. This cannot be undone.")),
-    guest ? null : field(gettext("Password"), "password", { type: "password", autocomplete: "current-password" }),
+    guest ? null : field(gettext("Password"), "password", { id: "acc-delete-password", type: "password", autocomplete: "current-password" }),
   ], gettext("Delete my account forever"), async (data) => {
     await api.deleteAccount(data);
     if (window.caches) await caches.delete("cb-api");
