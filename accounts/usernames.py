@@ -73,8 +73,12 @@ def username_check(name: str) -> str:
             % {"min": MIN_LENGTH, "max": MAX_LENGTH}, code="length")
     username_characters_check(normal)
     skeleton = name_skeleton(normal)
-    if skeleton.startswith(RESERVED_PREFIXES) or skeleton in _reserved_skeletons():
+    if skeleton.startswith(RESERVED_PREFIXES) or skeleton in _RESERVED_SKELETONS:
         raise ValidationError(_("This username is reserved."), code="reserved")
+    if skeleton in _bot_skeletons():
+        raise ValidationError(
+            _("This username is reserved: at the table it would pass for one of the bots."),
+            code="reserved")
     if username_taken(normal):
         raise ValidationError(_("That username is taken."), code="taken")
     return normal
@@ -137,12 +141,12 @@ def _script_of(char: str) -> str:
     return _SCRIPT_FAMILIES.get(word, word)
 
 
+_RESERVED_SKELETONS = frozenset(name_skeleton(n) for n in RESERVED)
+
+
 @cache
-def _reserved_skeletons() -> frozenset[str]:
+def _bot_skeletons() -> frozenset[str]:
     # The bots' names are another app's; the setting names them by dotted path, so this app
     # needs no import of it.
-    names = set(RESERVED)
     source = getattr(settings, "RESERVED_PLAYER_NAMES", "")
-    if source:
-        names.update(import_string(source))
-    return frozenset(name_skeleton(n) for n in names)
+    return frozenset(name_skeleton(n) for n in (import_string(source) if source else ()))

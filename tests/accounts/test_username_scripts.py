@@ -106,4 +106,5 @@ def test_every_bot_name_is_reserved():
     skeletons = {name_skeleton(n) for n in BOT_NAMES}
     assert len(skeletons) == len(BOT_NAMES)
     for name in BOT_NAMES:
-        assert "reserved" in refusal(register(name.lower()))[1]
+        code, message = refusal(register(name.lower()))
+        assert "reserved" in message and "bots" in message
