@@ -224,7 +224,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "remove-unused-guests": {
         "task": "accounts.tasks.guests_remove_unused",
-        "schedule": 60 * 60 * 6,
+        "schedule": 60 * 60,
     },
 }
 
@@ -294,7 +294,7 @@ REST_FRAMEWORK = {
         "create": os.environ.get("THROTTLE_CREATE", "20/min"),
         "join": os.environ.get("THROTTLE_JOIN", "30/min"),
         "rematch": os.environ.get("THROTTLE_REMATCH", "10/min"),
-        "guest": os.environ.get("THROTTLE_GUEST", "10/hour"),
+        "guest": os.environ.get("THROTTLE_GUEST", "60/hour"),
         "account": os.environ.get("THROTTLE_ACCOUNT", "10/hour"),
         "invite": os.environ.get("THROTTLE_INVITE", "60/min"),
     },
