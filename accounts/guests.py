@@ -9,7 +9,7 @@ Guests unused for ``GUEST_UNUSED_DAYS`` are removed by ``accounts.tasks.guests_r
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -64,7 +64,7 @@ def guest_claim(*, user: AbstractBaseUser, username: str, password: str,
     return user
 
 
-def guests_remove_unused(*, now: timezone.datetime | None = None) -> int:
+def guests_remove_unused(*, now: datetime | None = None) -> int:
     """Remove guest accounts nobody has used for ``GUEST_UNUSED_DAYS``; how many went."""
     cutoff = (now or timezone.now()) - timedelta(days=settings.GUEST_UNUSED_DAYS)
     removed = 0
