@@ -80,3 +80,19 @@ def test_the_creator_leaving_keeps_the_match_and_a_bot_takes_a_seat_still_in_pla
                            format="json").status_code == 204
     seat = Seat.objects.get(match_id=waiting["id"], number=1)
     assert seat.kind == "open" and seat.reserved_for is None
+
+
+def test_a_turn_of_the_player_who_left_is_played_by_the_next_sweep(owner_api):
+    from games.services.deadlines import deadlines_sweep
+
+    created, clients, users = four_humans(owner_api)
+    match = Match.objects.get(pk=created["id"])
+    leaver = clients[match.turn]
+    seq = match.seq
+    assert leaver.post("/api/auth/delete/", {"password": PASSWORD},
+                       format="json").status_code == 204
+
+    assert deadlines_sweep() >= 1
+    match.refresh_from_db()
+    assert match.seq > seq
+    assert Move.objects.filter(match=match).exists()
