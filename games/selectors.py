@@ -13,8 +13,8 @@ from django.db.models import Prefetch, QuerySet
 
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.bots import suggested_call
+from games.engine.ending import final_places
 from games.engine.rules import made_call
-from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
 from games.models import Match, Seat
 from games.presence import online_users
