@@ -63,7 +63,8 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
             **base, "hand_number": 0, "dealer": None, "turn": None, "hand": [], "legal": [],
             "can_redeal": False, "calls": [None] * 4, "tricks_won": [0] * 4, "trick": [],
             "tricks": [], "last_trick": None, "scores": [0] * 4, "hand_results": [],
-            "places": None, "suggested_call": None,
+            "places": None, "suggested_call": None, "finish_votes": [], "finish_agreed": False,
+            "play_off": False,
         }
     view = view_for(state, seat)
     return {
@@ -83,6 +84,9 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
         "hand_results": view["hand_results"],
         "places": view["places"] if state.phase == "finished" else None,
         "suggested_call": suggested_call(view, seat=seat) if seat is not None else None,
+        "finish_votes": view["finish_votes"],
+        "finish_agreed": view["finish_agreed"],
+        "play_off": view["play_off"],
     }
 
 

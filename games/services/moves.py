@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import (
     EngineError,
@@ -46,6 +47,8 @@ BOT_CHAIN = 8
 # The fields of a match row a committed move can change.
 _CHANGED_BY_A_MOVE = ("seq", "status", "turn", "deadline", "warn_at", "state", "finished_at",
                       "updated_at")
+# Agreeing to finish is not a turn: the clock of the seat to play runs on.
+_KEEP_THE_CLOCK = ("finish", "finish_agreed")
 _STATUS_OF_PHASE = {
     "bidding": Match.Status.BIDDING,
     "playing": Match.Status.PLAYING,
@@ -90,6 +93,52 @@ def move_redeal(*, match_id: int, user: Any, seq: int) -> Table:
     """Ask for a redeal (variants only, before the first call)."""
     return _player_action(match_id=match_id, user=user, seq=seq, action={"type": "redeal"},
                           any_turn=True)
+
+
+def move_finish(*, match_id: int, user: Any, seq: int) -> Table:
+    """``user`` agrees to finish the open-ended match after this hand. The match ends after
+    the hand once every human seat not on autopilot has agreed; an agreement stands until
+    the hand ends."""
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        seat = _seat_of(seats, user)
+        if match.status not in Match.ACTIVE:
+            raise DomainError(_("This match is not in play."), code="not_in_play")
+        state = _state(match)
+        if state.rules.hands is not None:
+            raise IllegalMove(_("This match has a fixed number of hands, so it cannot be "
+                                "finished early."), code="fixed_length")
+        if seq != match.seq:
+            raise StaleSeq(_("The table has moved on since you last saw it."),
+                           match_id=match.id)
+        if seat.number in state.finish_votes:
+            raise IllegalMove(_("You have already agreed to finish after this hand."),
+                              code="already_agreed")
+        if state.finish_agreed or state.play_off:
+            raise IllegalMove(_("The match already ends after this hand."),
+                              code="already_finishing")
+        _take_back(seat)
+        vote = PendingMove({"type": "finish", "seat": seat.number}, Move.MadeBy.HUMAN)
+        return _commit(match, seats, state, _with_agreement(seats, state, [vote]))
+
+
+def _with_agreement(seats: list[Seat], state: MatchState,
+                    pending: list[PendingMove]) -> list[PendingMove]:
+    """``pending`` and, first if it is not a vote, the table's agreement to finish when the
+    votes (with any in ``pending``) now cover every human seat not on autopilot."""
+    if state.rules.hands is None and not state.finish_agreed and not state.play_off:
+        votes = set(state.finish_votes)
+        votes.update(m.action["seat"] for m in pending if m.action["type"] == "finish")
+        present = {s.number for s in seats if s.kind == Seat.Kind.HUMAN and not s.autopilot}
+        if votes and present <= votes:
+            seat = pending[0].action["seat"]
+            agreed = PendingMove({"type": "finish_agreed", "seat": seat},
+                                 pending[0].made_by, "every player present has agreed")
+            # After the vote that completes it; before a card, which may end the hand.
+            if pending[0].action["type"] == "finish":
+                return pending + [agreed]
+            return [agreed] + pending
+    return pending
 
 
 def seat_back(*, match_id: int, user: Any) -> Table:
@@ -236,6 +285,8 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
             seat.missed_turns += 1
             seat.autopilot = seat.autopilot or seat.missed_turns >= AUTOPILOT_AFTER_MISSED
             seat.save(update_fields=["missed_turns", "autopilot"])
+            # A seat gone to autopilot no longer holds up an agreement to finish.
+            pending = _with_agreement(seats, table.state, pending)
         _commit(match, seats, table.state, pending)
         return True
 
@@ -287,7 +338,8 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
             after = _dealt(after)
         match.status = _STATUS_OF_PHASE[after.phase]
         match.turn = after.turn
-        _set_deadline(match, seats, after, now)
+        if move.action["type"] not in _KEEP_THE_CLOCK:
+            _set_deadline(match, seats, after, now)
         moments.append(moment_of(match, after))
         current = after
     Move.objects.bulk_create(moves)
