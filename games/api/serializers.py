@@ -12,8 +12,9 @@ class MatchCreateSerializer(serializers.Serializer):
     rules = serializers.DictField(required=False, default=dict)
     # null: an open-ended match. Absent: the rules' own count.
     hands = serializers.IntegerField(min_value=1, max_value=20, required=False, allow_null=True)
-    # Absent: 30 seconds when only bots are to sit with the creator, else a day.
-    turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, required=False)
+    # Absent or null: 30 seconds when only bots are to sit with the creator, else a day.
+    turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, required=False,
+                                           allow_null=True)
     opponents = serializers.ListField(
         child=serializers.CharField(max_length=300), min_length=3, max_length=3
     )
