@@ -177,7 +177,8 @@ def user_stats(*, username: str) -> dict[str, Any]:
             made += made_call(hand["calls"][seat.number], hand["tricks_won"][seat.number], rules)
         results.append({"match_id": match.id, "finished_at": match.finished_at.isoformat(),
                         "total": state.scores[seat.number],
-                        "place": final_places(state)[seat.number]})
+                        "place": final_places(state)[seat.number],
+                        "hands": rules.hands, "hands_played": len(state.history)})
     played = len(results)
     return {
         "username": username,

@@ -202,6 +202,9 @@ class StatsResultOut(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     total = serializers.IntegerField()
     place = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True, help_text="The rules' number of hands; "
+                                     "null: no fixed end")
+    hands_played = serializers.IntegerField(help_text="Play-off hands included")
 
 
 class StatsOut(serializers.Serializer):
