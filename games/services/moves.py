@@ -338,9 +338,10 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
             after = _dealt(after)
         match.status = _STATUS_OF_PHASE[after.phase]
         match.turn = after.turn
-        if move.action["type"] not in _KEEP_THE_CLOCK:
+        new_turn = move.action["type"] not in _KEEP_THE_CLOCK
+        if new_turn:
             _set_deadline(match, seats, after, now)
-        moments.append(moment_of(match, after))
+        moments.append(moment_of(match, after, new_turn=new_turn))
         current = after
     Move.objects.bulk_create(moves)
     match.state = current.to_json()
@@ -351,9 +352,10 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
     return Table(match, seats, current)
 
 
-def moment_of(match: Match, state: MatchState | None) -> Moment:
+def moment_of(match: Match, state: MatchState | None, *, new_turn: bool = True) -> Moment:
     """The match as it stands now, for the views of one step of a change."""
-    return Moment(seq=match.seq, status=match.status, deadline=match.deadline, state=state)
+    return Moment(seq=match.seq, status=match.status, deadline=match.deadline, state=state,
+                  new_turn=new_turn)
 
 
 def announce(match: Match, seats: list[Seat], moments: list[Moment]) -> None:
