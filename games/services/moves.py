@@ -117,15 +117,18 @@ def move_finish(*, match_id: int, user: Any, seq: int) -> Table:
         if state.finish_agreed or state.play_off:
             raise IllegalMove(_("The match already ends after this hand."),
                               code="already_finishing")
-        _take_back(seat)
+        if _take_back(seat):
+            # Back from autopilot: the seat's own turn gets a person's time again.
+            _set_deadline(match, seats, state, timezone.now())
         vote = PendingMove({"type": "finish", "seat": seat.number}, Move.MadeBy.HUMAN)
         return _commit(match, seats, state, _with_agreement(seats, state, [vote]))
 
 
 def _with_agreement(seats: list[Seat], state: MatchState,
                     pending: list[PendingMove]) -> list[PendingMove]:
-    """``pending`` and, first if it is not a vote, the table's agreement to finish when the
-    votes (with any in ``pending``) now cover every human seat not on autopilot."""
+    """``pending``, with the table's agreement to finish added once the votes (those in
+    ``pending`` included) cover every human seat not on autopilot: after a vote, or before a
+    card, since the card may end the hand."""
     if state.rules.hands is None and not state.finish_agreed and not state.play_off:
         votes = set(state.finish_votes)
         votes.update(m.action["seat"] for m in pending if m.action["type"] == "finish")
@@ -134,7 +137,6 @@ def _with_agreement(seats: list[Seat], state: MatchState,
             seat = pending[0].action["seat"]
             agreed = PendingMove({"type": "finish_agreed", "seat": seat},
                                  pending[0].made_by, "every player present has agreed")
-            # After the vote that completes it; before a card, which may end the hand.
             if pending[0].action["type"] == "finish":
                 return pending + [agreed]
             return [agreed] + pending

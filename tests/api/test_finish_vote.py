@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.utils import timezone
 
 from games.models import Match, Move, Seat
 from games.services.moves import turn_timeout
@@ -83,6 +84,17 @@ def test_a_seat_going_to_autopilot_completes_the_agreement_of_the_others(open_en
     after = view(clients[away], match_id)
     assert after["finish_agreed"] is True and after["calls"][away] is not None
     assert Seat.objects.get(match_id=match_id, number=away).autopilot
+
+
+def test_a_vote_from_a_seat_on_autopilot_gives_it_back_with_a_persons_time(open_ended):
+    match_id, clients = open_ended
+    turn = view(clients[0], match_id)["turn"]
+    # As autopilot leaves it while another player waits: played at once, a short grace.
+    Seat.objects.filter(match_id=match_id, number=turn).update(autopilot=True)
+    Match.objects.filter(pk=match_id).update(deadline=timezone.now() + timedelta(seconds=5))
+    assert vote(clients[turn], match_id).status_code == 200
+    assert not Seat.objects.get(match_id=match_id, number=turn).autopilot
+    assert Match.objects.get(pk=match_id).deadline > timezone.now() + timedelta(hours=23)
 
 
 def test_agreeing_to_finish_a_fixed_length_match_is_refused_and_changes_nothing(owner_api):
