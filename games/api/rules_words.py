@@ -63,8 +63,8 @@ OPTIONS = {
         _("Players level on points at the end share first place: two on 12.3 both win.")),
     ("tie_break", "play_off"): (
         _("Play it off"),
-        _("If first place is shared at the end, one more hand is dealt, up to 3 times, and "
-          "then it is shared: two on 12.3 play on until one is ahead.")),
+        _("If first place is shared at the end, one more hand is dealt, up to %(count)d "
+          "times, and then it is shared: two on 12.3 play on until one is ahead.")),
 }
 
 TOGGLES = {
@@ -99,8 +99,9 @@ TOGGLES = {
 
 OPEN_ENDED = (
     _("No fixed end"),
-    _("Hand after hand until everyone at the table agrees to finish after the current one, "
-      "and at most 50 hands: agree in hand 7, and hand 7 is the last."))
+    _("The match goes on hand after hand until everyone at the table agrees to finish after "
+      "the current one, for at most %(count)d hands: agree during hand 7, and hand 7 is the "
+      "last."))
 
 BOT_LEVEL_WORDS = {
     "easy": (pgettext_lazy("bot level", "Easy"),
@@ -129,26 +130,35 @@ def turn_time_label(seconds: int) -> str:
     return ngettext("%(count)d day", "%(count)d days", days) % {"count": days}
 
 
+def _counted(message: Any, count: int) -> str:
+    """A message in the active language, with the engine's own number where it names one
+    (a message without ``%(count)d`` comes back as it is)."""
+    return str(message) % {"count": count}
+
+
 def rules_catalogue_in_words(*, turn_seconds: tuple[int, ...],
                              default_turn_seconds: dict[str, int]) -> dict[str, Any]:
     """The engine's catalogue with every label and explanation in the active language,
     plus the turn times (``turn_seconds``, and the defaults with and without other people at
     the table) and the bot levels a match can have."""
     shape = rules_catalogue()
+    limits = shape["limits"]
     return {
         "default_preset": shape["default_preset"],
         "presets": [{**p, "label": str(PRESETS[p["name"]][0]),
                      "description": str(PRESETS[p["name"]][1])} for p in shape["presets"]],
         "choices": [{"name": c["name"], "label": str(CHOICES[c["name"]]), "default": c["default"],
                      "options": [{"value": value, "label": str(OPTIONS[c["name"], value][0]),
-                                  "description": str(OPTIONS[c["name"], value][1])}
+                                  "description": _counted(OPTIONS[c["name"], value][1],
+                                                          limits["play_off_hands"])}
                                  for value in c["options"]]}
                     for c in shape["choices"]],
         "toggles": [{**t, "label": str(TOGGLES[t["name"]][0]),
                      "description": str(TOGGLES[t["name"]][1])} for t in shape["toggles"]],
-        "limits": shape["limits"],
-        "open_ended": {"label": str(OPEN_ENDED[0]), "description": str(OPEN_ENDED[1]),
-                       "max_hands": shape["limits"]["hands"]["open_ended_max"]},
+        "limits": limits,
+        "open_ended": {"label": str(OPEN_ENDED[0]),
+                       "description": _counted(OPEN_ENDED[1], limits["hands"]["open_ended_max"]),
+                       "max_hands": limits["hands"]["open_ended_max"]},
         "turn_seconds": [{"seconds": t, "label": turn_time_label(t),
                           "live": t <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS}
                          for t in turn_seconds],
