@@ -50,7 +50,7 @@ def after_match_changed(*, match: Match, seats: list[Seat], moments: list[Moment
                      or match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS):
         transaction.on_commit(
             lambda: tasks.turn_timeout.apply_async((match_id, seq), eta=deadline))
-    if not seat.autopilot and seat.user_id not in presence.watching:
+    if moments[-1].new_turn and not seat.autopilot and seat.user_id not in presence.watching:
         tasks.notify_turn.delay_on_commit(match_id, seq)
 
 

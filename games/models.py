@@ -1,9 +1,9 @@
 """Tables for matches, seats and moves.
 
-A match's story is told once: the ``Move`` rows are the log of every call and card, and
-``Match.state`` is the engine state after the last of them (the deals, the hands so far and
-their results), so a view costs one row read. Records and stats are derived from the state.
-Every change goes through ``games.services``.
+A match's story is told once: the ``Move`` rows are the log of every call, card and agreement
+to finish, and ``Match.state`` is the engine state after the last of them (the deals, the
+hands so far and their results), so a view costs one row read. Records and stats are derived
+from the state. Every change goes through ``games.services``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class Match(models.Model):
         related_name="created_matches",
     )
     rules = models.JSONField()
-    hands_to_play = models.PositiveSmallIntegerField()
+    # None: an open-ended match, played until the table agrees to finish.
+    hands_to_play = models.PositiveSmallIntegerField(null=True, blank=True)
     turn_seconds = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # Bumped by every change a player can see; clients send the seq they last saw.
@@ -151,6 +152,8 @@ class Move(models.Model):
         CALL = "call"
         PLAY = "play"
         REDEAL = "redeal"
+        FINISH = "finish"
+        FINISH_AGREED = "finish_agreed"
 
     class MadeBy(models.TextChoices):
         HUMAN = "human"
@@ -165,7 +168,7 @@ class Move(models.Model):
     hand_number = models.PositiveSmallIntegerField()
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
-    kind = models.CharField(max_length=6, choices=Kind.choices)
+    kind = models.CharField(max_length=13, choices=Kind.choices)
     call = models.PositiveSmallIntegerField(null=True, blank=True)
     card = models.CharField(max_length=2, blank=True, default="")
     made_by = models.CharField(max_length=10, choices=MadeBy.choices)

@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.bots import suggested_call
+from games.engine.ending import final_places
 from games.engine.rules import made_call
-from games.engine.state import final_places
 from games.errors import Forbidden, NotFound
 from games.models import Match, Seat
 from games.presence import online_users
@@ -65,7 +65,8 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
             **base, "hand_number": 0, "dealer": None, "turn": None, "hand": [], "legal": [],
             "can_redeal": False, "calls": [None] * 4, "tricks_won": [0] * 4, "trick": [],
             "tricks": [], "last_trick": None, "scores": [0] * 4, "hand_results": [],
-            "places": None, "suggested_call": None,
+            "places": None, "suggested_call": None, "finish_votes": [], "finish_agreed": False,
+            "play_off": False,
         }
     view = view_for(state, seat)
     return {
@@ -85,6 +86,9 @@ def match_view(*, match: Match, seats: list[Seat], seat: int | None,
         "hand_results": view["hand_results"],
         "places": view["places"] if state.phase == "finished" else None,
         "suggested_call": suggested_call(view, seat=seat) if seat is not None else None,
+        "finish_votes": view["finish_votes"],
+        "finish_agreed": view["finish_agreed"],
+        "play_off": view["play_off"],
     }
 
 
@@ -179,7 +183,8 @@ def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:
             made += made_call(hand["calls"][seat.number], hand["tricks_won"][seat.number], rules)
         results.append({"match_id": match.id, "finished_at": match.finished_at.isoformat(),
                         "total": state.scores[seat.number],
-                        "place": final_places(state)[seat.number]})
+                        "place": final_places(state)[seat.number],
+                        "hands": rules.hands, "hands_played": len(state.history)})
     played = len(results)
     return {
         "username": username,

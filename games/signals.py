@@ -18,6 +18,9 @@ class Moment:
     status: str
     deadline: datetime | None
     state: Any  # the engine's MatchState; None while the match waits for players
+    # False for a step that leaves the turn where it was (an agreement to finish): the
+    # player on turn has been told already.
+    new_turn: bool = True
 
 
 # A match changed: ``match``, ``seats`` and ``moments``, the match after each step of the

@@ -10,8 +10,11 @@ from games.services.matches import TURN_SECONDS_CHOICES
 
 class MatchCreateSerializer(serializers.Serializer):
     rules = serializers.DictField(required=False, default=dict)
-    hands = serializers.IntegerField(min_value=1, max_value=20, required=False)
-    turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, default=86400)
+    # null: an open-ended match. Absent: the rules' own count.
+    hands = serializers.IntegerField(min_value=1, max_value=20, required=False, allow_null=True)
+    # Absent or null: 30 seconds when only bots are to sit with the creator, else a day.
+    turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, required=False,
+                                           allow_null=True)
     opponents = serializers.ListField(
         child=serializers.CharField(max_length=300), min_length=3, max_length=3
     )
@@ -69,6 +72,7 @@ class HandResultOut(serializers.Serializer):
     tricks_won = serializers.ListField(child=serializers.IntegerField())
     scores = serializers.ListField(child=serializers.IntegerField())
     totals = serializers.ListField(child=serializers.IntegerField())
+    play_off = serializers.BooleanField()
 
 
 class MatchViewOut(serializers.Serializer):
@@ -78,7 +82,7 @@ class MatchViewOut(serializers.Serializer):
     my_seat = serializers.IntegerField(allow_null=True)
     seats = SeatOut(many=True)
     hand_number = serializers.IntegerField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True, help_text="null: open-ended")
     dealer = serializers.IntegerField(allow_null=True)
     turn = serializers.IntegerField(allow_null=True)
     deadline = serializers.DateTimeField(allow_null=True)
@@ -96,6 +100,10 @@ class MatchViewOut(serializers.Serializer):
     hand_results = HandResultOut(many=True)
     places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     rules = serializers.DictField()
+    finish_votes = serializers.ListField(child=serializers.IntegerField(), help_text="Seats "
+                                         "that agreed to finish after this hand")
+    finish_agreed = serializers.BooleanField(help_text="The match ends after this hand")
+    play_off = serializers.BooleanField(help_text="This hand plays off a tie for first place")
     invite_code = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField(allow_null=True)
 
@@ -108,7 +116,7 @@ class MatchSummaryOut(serializers.Serializer):
     deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatOut(many=True)
     hand_number = serializers.IntegerField()
-    hands = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
     places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     created_at = serializers.DateTimeField()
@@ -151,7 +159,22 @@ class PresetOut(serializers.Serializer):
 
 class TurnTimeOut(serializers.Serializer):
     seconds = serializers.IntegerField()
+    label = serializers.CharField()
     live = serializers.BooleanField()
+
+
+class BotLevelOut(serializers.Serializer):
+    name = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+    min_turn_seconds = serializers.IntegerField(allow_null=True, help_text="Offered only "
+                                                "with at least this turn time")
+
+
+class OpenEndedOut(serializers.Serializer):
+    label = serializers.CharField()
+    description = serializers.CharField()
+    max_hands = serializers.IntegerField()
 
 
 class RulesCatalogueOut(serializers.Serializer):
@@ -160,8 +183,11 @@ class RulesCatalogueOut(serializers.Serializer):
     choices = ChoiceOut(many=True)
     toggles = ToggleOut(many=True)
     limits = serializers.DictField()
+    open_ended = OpenEndedOut()
     turn_seconds = TurnTimeOut(many=True)
-    bot_levels = serializers.ListField(child=serializers.CharField())
+    default_turn_seconds = serializers.DictField(child=serializers.IntegerField(),
+                                                 help_text="bots_only and with_people")
+    bot_levels = BotLevelOut(many=True)
 
 
 class ErrorOut(serializers.Serializer):
@@ -176,6 +202,9 @@ class StatsResultOut(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     total = serializers.IntegerField()
     place = serializers.IntegerField()
+    hands = serializers.IntegerField(allow_null=True, help_text="The rules' number of hands; "
+                                     "null: no fixed end")
+    hands_played = serializers.IntegerField(help_text="Play-off hands included")
 
 
 class StatsOut(serializers.Serializer):

@@ -32,6 +32,8 @@ urlpatterns = [
     path("matches/<int:match_id>/call/", views.MatchCallView.as_view(), name="match-call"),
     path("matches/<int:match_id>/play/", views.MatchPlayView.as_view(), name="match-play"),
     path("matches/<int:match_id>/redeal/", views.MatchRedealView.as_view(), name="match-redeal"),
+    path("matches/<int:match_id>/finish/", views.MatchFinishView.as_view(),
+         name="match-finish"),
     path("matches/<int:match_id>/back/", views.MatchBackView.as_view(), name="match-back"),
     path("matches/<int:match_id>/rematch/", views.MatchRematchView.as_view(),
          name="match-rematch"),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -19,8 +18,6 @@ from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
 from games import selectors
-from games.engine.bots import BOT_LEVELS
-from games.engine.catalogue import rules_catalogue
 from games.errors import DomainError
 from games.models import Analysis
 from games.presence import online_users
@@ -30,6 +27,7 @@ from games.services.moves import Table
 
 from . import serializers as s
 from .idempotency import KEY_SCHEMA, answered_once, key_of
+from .rules_words import rules_catalogue_in_words
 
 
 def errors(*statuses: int) -> dict[int, type[s.ErrorOut]]:
@@ -68,18 +66,15 @@ class ApiRootView(APIView):
 
 class RulesView(APIView):
     """Everything the new-match form offers: the engine's presets, choices, toggles and
-    limits, the turn times and the bot levels."""
+    limits, the turn times and the bot levels, with their words in the request's language."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(responses={200: s.RulesCatalogueOut})
     def get(self, request: Request) -> Response:
-        return Response({
-            **rules_catalogue(),
-            "turn_seconds": [{"seconds": t, "live": t <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS}
-                             for t in match_services.TURN_SECONDS_CHOICES],
-            "bot_levels": list(BOT_LEVELS),
-        })
+        return Response(rules_catalogue_in_words(
+            turn_seconds=match_services.TURN_SECONDS_CHOICES,
+            default_turn_seconds=match_services.DEFAULT_TURN_SECONDS))
 
 
 class MatchListView(APIView):
@@ -113,9 +108,10 @@ class MatchListView(APIView):
                    responses={201: s.MatchViewOut, **errors(400)})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
+        rules = {**data["rules"], "hands": data["hands"]} if "hands" in data else data["rules"]
         table = match_services.match_create(
-            user=request.user, rules=data["rules"], hands=data.get("hands"),
-            turn_seconds=data["turn_seconds"], opponents=data["opponents"],
+            user=request.user, rules=rules, turn_seconds=data.get("turn_seconds"),
+            opponents=data["opponents"],
         )
         return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
 
@@ -199,6 +195,17 @@ class MatchRedealView(_MoveView):
 
     def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
         return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"])
+
+
+class MatchFinishView(_MoveView):
+    """Agree to finish an open-ended match after this hand."""
+
+    @extend_schema(request=s.SeqSerializer, **_MOVE_SCHEMA)
+    def post(self, request: Request, match_id: int) -> Response:
+        return super().post(request, match_id)
+
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+        return moves.move_finish(match_id=match_id, user=request.user, seq=data["seq"])
 
 
 class MatchBackView(APIView):

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .ending import final_places
 from .errors import EngineError
 from .rules import Rules
-from .state import MatchState, apply_action, final_places, new_match
+from .state import MatchState, apply_action, new_match
 
-RECORD_VERSION = 2
+RECORD_VERSION = 3
 
 
 def match_record(state: MatchState) -> dict[str, Any]:
@@ -30,6 +31,9 @@ def match_record(state: MatchState) -> dict[str, Any]:
                            if state.calls[(state.dealer + k) % 4] is not None],
             "tricks": [_trick(t) for t in state.tricks],
             "trick": [{"seat": s, "card": c} for s, c in state.trick],
+            "play_off": state.play_off > 0,
+            "finish_votes": state.finish_votes,
+            "finish_agreed": state.finish_agreed,
         }
     record = {
         "version": RECORD_VERSION,
@@ -66,6 +70,20 @@ def _copy(value: Any) -> Any:
     return value
 
 
+def upgrade_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record in the current format: a version 2 record (before open-ended matches and
+    play-offs) gains the hand marks those bring, all off; a current one is returned as is."""
+    if record.get("version") != 2:
+        return record
+    marks = {"play_off": False, "finish_votes": [], "finish_agreed": False}
+    upgraded = _copy(record)
+    upgraded["version"] = RECORD_VERSION
+    upgraded["hands"] = [{**hand, **marks} for hand in upgraded["hands"]]
+    if upgraded.get("current"):
+        upgraded["current"] = {**upgraded["current"], **marks}
+    return upgraded
+
+
 Visit = Callable[[MatchState, dict[str, Any]], None]
 
 
@@ -92,6 +110,11 @@ def _replay_hand(state: MatchState, hand: dict[str, Any],
     state = step(state, {"type": "deal", "hands": hand["deal"]})
     for seat in hand["call_order"]:
         state = step(state, {"type": "call", "seat": seat, "call": hand["calls"][seat]})
+    # When a seat agreed within the hand does not change the play, so the votes come first.
+    for seat in hand.get("finish_votes") or []:
+        state = step(state, {"type": "finish", "seat": seat})
+    if hand.get("finish_agreed"):
+        state = step(state, {"type": "finish_agreed"})
     plays = [p for t in hand["tricks"] for p in t["cards"]] + list(hand.get("trick") or [])
     for played in plays:
         state = step(state, {"type": "play", "seat": played["seat"], "card": played["card"]})
@@ -101,6 +124,7 @@ def _replay_hand(state: MatchState, hand: dict[str, Any],
 def record_steps(record: dict[str, Any]) -> list[tuple[MatchState, dict[str, Any]]]:
     """Every action of a finished record with the state it was taken in, in order; for
     reviewing decisions (the record must already be trusted, e.g. written by this engine)."""
+    record = upgrade_record(record)
     steps: list[tuple[MatchState, dict[str, Any]]] = []
     state = new_match(Rules.from_dict(record["rules"]), first_dealer=record["first_dealer"])
     for hand in record["hands"]:
@@ -113,8 +137,10 @@ def replay_record(record: dict[str, Any]) -> MatchState:
 
     Returns the final state; raises EngineError("bad_record") if an action is refused or any
     stored result (trick winners, tricks won, scores, totals, places) differs from the replay.
+    An older record is upgraded first (``upgrade_record``).
     """
     try:
+        record = upgrade_record(record)
         if record["version"] != RECORD_VERSION:
             raise EngineError("bad_record", "This match record has an unknown version.")
         state = new_match(Rules.from_dict(record["rules"]), first_dealer=record["first_dealer"])

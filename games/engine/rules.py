@@ -10,6 +10,12 @@ from .errors import EngineError
 
 FOLLOW_MODES = ("strict", "free", "casual")
 SCORING_MODES = ("standard", "bonus13", "exact")
+TIE_BREAKS = ("share", "play_off")
+HANDS_RANGE = (1, 20)
+# An open-ended match (``hands=None``) ends after this many hands whatever the votes.
+OPEN_ENDED_MAX_HANDS = 50
+# A shared top place is played off for at most this many extra hands, then shared.
+PLAY_OFF_MAX_HANDS = 3
 
 
 @dataclass(frozen=True)
@@ -18,7 +24,8 @@ class Rules:
 
     - ``follow``: ``"strict"`` (must win if you can), ``"free"`` (any card of the led suit,
       trumping and over-trumping still owed when void) or ``"casual"`` (follow suit, else any).
-    - ``hands``: number of hands in the match, 1 to 20.
+    - ``hands``: number of hands in the match, 1 to 20; ``None`` for an open-ended match
+      that goes on until the players agree to finish (at most ``OPEN_ENDED_MAX_HANDS``).
     - ``min_call`` / ``max_call``: the range of a call, within 1 to 13.
     - ``scoring``: ``"standard"``, ``"bonus13"`` (a made call of 8+ scores 13) or ``"exact"``
       (call or one more made; 8+ scores 13; no 0.1 bonus).
@@ -31,10 +38,12 @@ class Rules:
     - ``spades_broken``: spades may not be led before a spade has been played in the hand
       (unless only spades).
     - ``clockwise``: how the table is drawn; never changes the order of play.
+    - ``tie_break``: ``"share"`` (equal totals share first place) or ``"play_off"`` (a shared
+      first place at the end is played off with up to ``PLAY_OFF_MAX_HANDS`` extra hands).
     """
 
     follow: str = "strict"
-    hands: int = 5
+    hands: int | None = 5
     min_call: int = 1
     max_call: int = 8
     scoring: str = "standard"
@@ -45,6 +54,7 @@ class Rules:
     no_spade_first_lead: bool = False
     spades_broken: bool = False
     clockwise: bool = False
+    tie_break: str = "share"
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -52,14 +62,19 @@ class Rules:
             if f.type == "bool" and not isinstance(value, bool):
                 raise EngineError("bad_rules", f"The rule {f.name} must be true or false.")
             # bool is an int subclass; a JSON true must not become one hand.
-            if f.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+            whole = not isinstance(value, bool) and isinstance(value, int)
+            if f.type == "int" and not whole or f.type == "int | None" and not (
+                    whole or value is None):
                 raise EngineError("bad_rules", f"The rule {f.name} must be a whole number.")
         if self.follow not in FOLLOW_MODES:
             raise EngineError("bad_rules", f"Follow must be one of {', '.join(FOLLOW_MODES)}.")
         if self.scoring not in SCORING_MODES:
             raise EngineError("bad_rules", f"Scoring must be one of {', '.join(SCORING_MODES)}.")
-        if not 1 <= self.hands <= 20:
-            raise EngineError("bad_rules", "A match has between 1 and 20 hands.")
+        if self.tie_break not in TIE_BREAKS:
+            raise EngineError("bad_rules", f"Tie break must be one of {', '.join(TIE_BREAKS)}.")
+        if self.hands is not None and not HANDS_RANGE[0] <= self.hands <= HANDS_RANGE[1]:
+            raise EngineError("bad_rules", "A match has between 1 and 20 hands, or no fixed "
+                              "number.")
         if not 1 <= self.min_call <= 13 or not 1 <= self.max_call <= 13:
             raise EngineError("bad_rules", "Calls must lie between 1 and 13.")
         if self.min_call > self.max_call:

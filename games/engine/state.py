@@ -9,15 +9,16 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DECK, HIGH_CARDS, SPADES, card_index, mask_of, sort_cards
+from .ending import eight_wins_champion, needs_play_off, places, regular_end_reached
 from .errors import EngineError
 from .play import check_play, trick_winner
-from .rules import Rules, made_call, score_hand
+from .rules import Rules, score_hand
 
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 _FIELDS = ("rules", "phase", "hand_number", "first_dealer", "dealer", "turn", "deal", "hands",
            "calls", "tricks_won", "trick", "tricks", "spades_broken", "scores", "redeals",
-           "history", "winners")
+           "history", "winners", "finish_votes", "finish_agreed", "play_off")
 
 
 class MatchState:
@@ -38,6 +39,10 @@ class MatchState:
     - ``redeals``: deals of the current hand thrown in so far, ``{"deal", "reason", ...}``.
     - ``history``: results of completed hands (see RECORD.md for the entry format).
     - ``winners``: seats placed first once the match is finished, else ``[]``.
+    - ``finish_votes``: seats that agreed to finish an open-ended match after this hand.
+    - ``finish_agreed``: the table agreed; the match ends after this hand (open-ended only).
+    - ``play_off``: how many play-off hands have been dealt (the current one included); more
+      than 0 means the regular match is over and this hand breaks a tie at the top.
     """
 
     __slots__ = _FIELDS
@@ -57,6 +62,8 @@ class MatchState:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> MatchState:
         """Rebuild a state written by ``to_json``."""
+        if data.get("version") == 1:
+            data = upgrade_state_v1(data)
         if data.get("version") != STATE_VERSION:
             raise EngineError("bad_state", "This saved match state has an unknown version.")
         values = _plain({name: data[name] for name in _FIELDS})
@@ -81,6 +88,14 @@ class MatchState:
     def __repr__(self) -> str:
         return (f"MatchState(phase={self.phase!r}, hand_number={self.hand_number}, "
                 f"dealer={self.dealer}, turn={self.turn}, scores={self.scores})")
+
+
+def upgrade_state_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """A version 1 state (before open-ended matches and play-offs) as version 2: no votes,
+    no play-off, and every completed hand marked as a regular one."""
+    return {**data, "version": 2, "finish_votes": [], "finish_agreed": False, "play_off": 0,
+            "history": [{**h, "play_off": False, "finish_votes": [], "finish_agreed": False}
+                        for h in data["history"]]}
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
@@ -108,7 +123,7 @@ def new_match(rules: Rules, *, first_dealer: int) -> MatchState:
         rules=rules, phase="dealing", hand_number=1, first_dealer=seat, dealer=seat,
         turn=None, deal=None, hands=[[], [], [], []], calls=[None] * 4, tricks_won=[0] * 4,
         trick=[], tricks=[], spades_broken=False, scores=[0] * 4, redeals=[], history=[],
-        winners=[],
+        winners=[], finish_votes=[], finish_agreed=False, play_off=0,
     )
 
 
@@ -121,21 +136,6 @@ def deal_cards(rng: Any) -> list[list[str]]:
     return [sort_cards(deck[13 * i:13 * i + 13]) for i in range(4)]
 
 
-def places(totals: list[int], champion: int | None = None) -> list[int]:
-    """1-based place of each seat; equal totals share a place (1, 1, 3, 4).
-
-    ``champion`` (an eight-wins winner) takes first place alone, the others ranked after."""
-    ranked = [s for s in range(4) if s != champion]
-    out = [0] * 4
-    for s in ranked:
-        out[s] = 1 + sum(1 for o in ranked if totals[o] > totals[s])
-    if champion is not None:
-        out[champion] = 1
-        for s in ranked:
-            out[s] += 1
-    return out
-
-
 def redeal_reason(rules: Rules, hand: list[str]) -> str | None:
     """Why the variants let a player holding ``hand`` (as dealt) ask for a redeal, or None."""
     mask = mask_of(hand)
@@ -144,27 +144,6 @@ def redeal_reason(rules: Rules, hand: list[str]) -> str | None:
     if rules.redeal_weak_hand and not mask & HIGH_CARDS:
         return "weak_hand"
     return None
-
-
-def eight_wins_champion(rules: Rules, result: dict[str, Any]) -> int | None:
-    """The seat that called 8+ and made it in a hand result, if eight-wins is on.
-
-    At most one seat can: two made calls of 8 would need 16 tricks."""
-    if not rules.eight_wins:
-        return None
-    for s in range(4):
-        call, won = result["calls"][s], result["tricks_won"][s]
-        if call >= 8 and made_call(call, won, rules):
-            return s
-    return None
-
-
-def final_places(state: MatchState) -> list[int]:
-    """Places by the current totals, the eight-wins winner first if there is one."""
-    champion = None
-    if state.phase == "finished" and state.history:
-        champion = eight_wins_champion(state.rules, state.history[-1])
-    return places(state.scores, champion)
 
 
 def can_redeal(state: MatchState, seat: int) -> bool:
@@ -184,10 +163,13 @@ def apply_action(state: MatchState, action: dict[str, Any]) -> MatchState:
     """The state after ``action``; raises EngineError (nothing changes) if it is not allowed.
 
     Actions: ``{"type": "deal", "hands": [4 × 13 cards]}``, ``{"type": "redeal", "seat": s}``,
-    ``{"type": "call", "seat": s, "call": n}``, ``{"type": "play", "seat": s, "card": "KH"}``.
+    ``{"type": "call", "seat": s, "call": n}``, ``{"type": "play", "seat": s, "card": "KH"}``;
+    in an open-ended match ``{"type": "finish", "seat": s}`` (seat ``s`` agrees to finish after
+    this hand) and ``{"type": "finish_agreed"}`` (the table has agreed; see ``_finish_agreed``).
     """
     if not isinstance(action, dict) or action.get("type") not in _HANDLERS:
-        raise EngineError("bad_action", "An action needs a type: deal, redeal, call or play.")
+        raise EngineError("bad_action", "An action needs a type: deal, redeal, call, play, "
+                          "finish or finish_agreed.")
     return _HANDLERS[action["type"]](state, action)
 
 
@@ -298,6 +280,36 @@ def _play(state: MatchState, action: dict[str, Any]) -> MatchState:
     return _score(after) if len(after.tricks) == 13 else after
 
 
+def _need_open_ended(state: MatchState) -> None:
+    if state.rules.hands is not None:
+        raise EngineError("fixed_length", f"This match has a fixed length of "
+                          f"{state.rules.hands} hands; it cannot be finished early.")
+    if state.phase not in ("bidding", "playing"):
+        _need_phase(state, "playing", "agree to finish")
+    if state.finish_agreed or state.play_off:
+        raise EngineError("already_finishing", "The match already ends after this hand.")
+
+
+def _finish(state: MatchState, action: dict[str, Any]) -> MatchState:
+    """A seat agrees to finish the open-ended match after this hand; the agreement stands
+    until the hand ends."""
+    seat = _seat(action.get("seat"))
+    _need_open_ended(state)
+    if seat in state.finish_votes:
+        raise EngineError("already_agreed", "You have already agreed to finish after this hand.")
+    return state._copy(finish_votes=sorted(state.finish_votes + [seat]))
+
+
+def _finish_agreed(state: MatchState, action: dict[str, Any]) -> MatchState:
+    """The table agreed: the match ends after this hand (or its play-off). Which seats must
+    agree is the referee's call (the engine does not know who is human or away), so the
+    engine asks only that at least one seat has agreed."""
+    _need_open_ended(state)
+    if not state.finish_votes:
+        raise EngineError("no_agreement", "Nobody has agreed to finish after this hand.")
+    return state._copy(finish_agreed=True)
+
+
 def _score(state: MatchState) -> MatchState:
     """Score a finished hand; then the next deal, or the end of the match."""
     rules = state.rules
@@ -308,10 +320,16 @@ def _score(state: MatchState) -> MatchState:
         "redeals": state.redeals, "calls": state.calls,
         "call_order": [(state.dealer + k) % 4 for k in range(1, 5)], "tricks": state.tricks,
         "tricks_won": state.tricks_won, "scores": hand_scores, "totals": totals,
+        "play_off": state.play_off > 0, "finish_votes": state.finish_votes,
+        "finish_agreed": state.finish_agreed,
     }
     champion = eight_wins_champion(rules, result)
     history = state.history + [result]
-    if champion is not None or state.hand_number >= rules.hands:
+    ending = champion is not None or regular_end_reached(state)
+    play_off = state.play_off
+    if ending and champion is None and needs_play_off(rules, totals, state):
+        ending, play_off = False, play_off + 1
+    if ending:
         ranks = places(totals, champion)
         return state._copy(phase="finished", turn=None, scores=totals, history=history,
                            redeals=[], winners=[s for s in range(4) if ranks[s] == 1])
@@ -319,8 +337,9 @@ def _score(state: MatchState) -> MatchState:
         phase="dealing", turn=None, scores=totals, history=history, redeals=[],
         hand_number=state.hand_number + 1, dealer=(state.dealer + 1) % 4, deal=None,
         hands=[[], [], [], []], calls=[None] * 4, tricks_won=[0] * 4, trick=[], tricks=[],
-        spades_broken=False,
+        spades_broken=False, finish_votes=[], finish_agreed=False, play_off=play_off,
     )
 
 
-_HANDLERS = {"deal": _deal, "redeal": _redeal, "call": _call, "play": _play}
+_HANDLERS = {"deal": _deal, "redeal": _redeal, "call": _call, "play": _play,
+             "finish": _finish, "finish_agreed": _finish_agreed}

@@ -9,10 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import card_index, cards_of, mask_of
+from .ending import final_places
 from .errors import EngineError
 from .fast import FOLLOW_CODES, legal_mask
 from .play import spade_lead_ok
-from .state import MatchState, can_redeal, final_places, legal_calls
+from .state import MatchState, can_redeal, legal_calls
 
 
 def legal_cards(state: MatchState, seat: int) -> list[str]:
@@ -46,7 +47,9 @@ def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
     diamonds; high to low), absent for spectators. ``hand_sizes`` tells how many cards each
     seat holds. ``last_trick`` is the last completed trick of this hand, or of the previous
     hand while the next deal is awaited. ``hand_results`` gives calls, tricks won, scores and
-    totals of completed hands, never their deals.
+    totals of completed hands, never their deals, each marked if it was a play-off hand.
+    ``hands`` is None for an open-ended match; ``finish_votes`` and ``finish_agreed`` tell who
+    has agreed to finish it after this hand, and ``play_off`` whether this hand breaks a tie.
     """
     if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
         raise EngineError("bad_action", "A view is for seat 0 to 3, or None for spectators.")
@@ -70,12 +73,16 @@ def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
         "scores": list(state.scores),
         "hand_results": [
             {key: (list(h[key]) if isinstance(h[key], list) else h[key])
-             for key in ("hand_number", "dealer", "calls", "tricks_won", "scores", "totals")}
+             for key in ("hand_number", "dealer", "calls", "tricks_won", "scores", "totals",
+                         "play_off")}
             for h in state.history
         ],
         "places": final_places(state),
         "winners": list(state.winners),
         "rules": state.rules.to_dict(),
+        "finish_votes": list(state.finish_votes),
+        "finish_agreed": state.finish_agreed,
+        "play_off": state.play_off > 0,
         "legal": [],
         "can_redeal": False,
     }

@@ -11,27 +11,31 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from callbreak_site import outbound
-from games.engine import EngineError, Rules
-from games.engine.bots import BOT_LEVELS
+from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
 from games.queries import table_of
 
 from .external import bot_destination, bot_health_check
 from .moves import Table, announce, moment_of, start_match
+from .rule_options import rules_from_request
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
+# The turn time when none is asked for: a live pace when nobody else is to sit at the table
+# (only bots), a day per move when another person is (they play when they can).
+DEFAULT_TURN_SECONDS = {"bots_only": 30, "with_people": 86400}
 # A first game: the standard rules, short, at a live pace.
-FIRST_GAME = {"rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 30,
+FIRST_GAME = {"rules": {"preset": "standard", "hands": 5}, "turn_seconds": 30,
               "opponents": ["bot:normal"] * 3}
 
 
-def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_seconds: int,
+def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
                  opponents: list[str]) -> Table:
     """Create a match with ``user`` in seat 0 and ``opponents`` in seats 1–3; it starts by
-    itself when no seat is left open."""
-    parsed_rules = _rules(rules, hands)
-    if turn_seconds not in TURN_SECONDS_CHOICES:
+    itself when no seat is left open. Without a ``turn_seconds`` the match gets the default
+    for its seats (``DEFAULT_TURN_SECONDS``)."""
+    parsed_rules = rules_from_request(rules)
+    if turn_seconds is not None and turn_seconds not in TURN_SECONDS_CHOICES:
         raise DomainError(
             "Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours.",
             code="bad_turn_seconds",
@@ -39,6 +43,11 @@ def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_se
     if not isinstance(opponents, list) or len(opponents) != 3:
         raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
     seat_specs = [_seat_spec(spec, user) for spec in opponents]
+    if turn_seconds is None:
+        people = any(s["kind"] in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seat_specs)
+        turn_seconds = DEFAULT_TURN_SECONDS["with_people" if people else "bots_only"]
+    for spec in seat_specs:
+        _check_level_time(spec.get("bot_level", ""), turn_seconds)
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
         raise DomainError("Each player can be invited to only one seat.", code="bad_opponents")
@@ -140,18 +149,15 @@ def _well_formed(url: str) -> bool:
     return bool(parts.hostname)
 
 
-def _rules(rules: Any, hands: int | None) -> Rules:
-    if not isinstance(rules, dict):
-        raise DomainError("Rules must be an object such as {\"preset\": \"standard\"}.",
-                           code="bad_rules")
-    data = dict(rules)
-    data.setdefault("preset", "standard")
-    if hands is not None:
-        data["hands"] = hands
-    try:
-        return Rules.from_dict(data)
-    except (EngineError, ValueError, TypeError) as error:
-        raise DomainError(getattr(error, "detail", str(error)), code="bad_rules")
+def _check_level_time(level: str, turn_seconds: int) -> None:
+    """A bot level that thinks for long sits only at a table whose turn time leaves it room."""
+    needed = LEVEL_MIN_TURN_SECONDS.get(level)
+    if needed is not None and turn_seconds < needed:
+        raise DomainError(
+            _("A %(level)s bot needs at least %(seconds)d seconds per move; choose a longer "
+              "turn time or another level.") % {"level": level, "seconds": needed},
+            code="level_needs_more_time",
+        )
 
 
 def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:

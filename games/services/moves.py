@@ -17,6 +17,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import (
     EngineError,
@@ -46,6 +47,8 @@ BOT_CHAIN = 8
 # The fields of a match row a committed move can change.
 _CHANGED_BY_A_MOVE = ("seq", "status", "turn", "deadline", "warn_at", "state", "finished_at",
                       "updated_at")
+# Agreeing to finish is not a turn: the clock of the seat to play runs on.
+_KEEP_THE_CLOCK = ("finish", "finish_agreed")
 _STATUS_OF_PHASE = {
     "bidding": Match.Status.BIDDING,
     "playing": Match.Status.PLAYING,
@@ -90,6 +93,54 @@ def move_redeal(*, match_id: int, user: Any, seq: int) -> Table:
     """Ask for a redeal (variants only, before the first call)."""
     return _player_action(match_id=match_id, user=user, seq=seq, action={"type": "redeal"},
                           any_turn=True)
+
+
+def move_finish(*, match_id: int, user: Any, seq: int) -> Table:
+    """``user`` agrees to finish the open-ended match after this hand. The match ends after
+    the hand once every human seat not on autopilot has agreed; an agreement stands until
+    the hand ends."""
+    with transaction.atomic():
+        match, seats = _locked(match_id)
+        seat = _seat_of(seats, user)
+        if match.status not in Match.ACTIVE:
+            raise DomainError(_("This match is not in play."), code="not_in_play")
+        state = _state(match)
+        if state.rules.hands is not None:
+            raise IllegalMove(_("This match has a fixed number of hands, so it cannot be "
+                                "finished early."), code="fixed_length")
+        if seq != match.seq:
+            raise StaleSeq(_("The table has moved on since you last saw it."),
+                           match_id=match.id)
+        if seat.number in state.finish_votes:
+            raise IllegalMove(_("You have already agreed to finish after this hand."),
+                              code="already_agreed")
+        if state.finish_agreed or state.play_off:
+            raise IllegalMove(_("The match already ends after this hand."),
+                              code="already_finishing")
+        if _take_back(seat):
+            # Back from autopilot: the seat's own turn gets a person's time again.
+            _set_deadline(match, seats, state, timezone.now())
+        vote = PendingMove({"type": "finish", "seat": seat.number}, Move.MadeBy.HUMAN)
+        return _commit(match, seats, state, _with_agreement(seats, state, [vote]))
+
+
+def _with_agreement(seats: list[Seat], state: MatchState,
+                    pending: list[PendingMove]) -> list[PendingMove]:
+    """``pending``, with the table's agreement to finish added once the votes (those in
+    ``pending`` included) cover every human seat not on autopilot: after a vote, or before a
+    card, since the card may end the hand."""
+    if state.rules.hands is None and not state.finish_agreed and not state.play_off:
+        votes = set(state.finish_votes)
+        votes.update(m.action["seat"] for m in pending if m.action["type"] == "finish")
+        present = {s.number for s in seats if s.kind == Seat.Kind.HUMAN and not s.autopilot}
+        if votes and present <= votes:
+            seat = pending[0].action["seat"]
+            agreed = PendingMove({"type": "finish_agreed", "seat": seat},
+                                 pending[0].made_by, "every player present has agreed")
+            if pending[0].action["type"] == "finish":
+                return pending + [agreed]
+            return [agreed] + pending
+    return pending
 
 
 def seat_back(*, match_id: int, user: Any) -> Table:
@@ -236,6 +287,8 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
             seat.missed_turns += 1
             seat.autopilot = seat.autopilot or seat.missed_turns >= AUTOPILOT_AFTER_MISSED
             seat.save(update_fields=["missed_turns", "autopilot"])
+            # A seat gone to autopilot no longer holds up an agreement to finish.
+            pending = _with_agreement(seats, table.state, pending)
         _commit(match, seats, table.state, pending)
         return True
 
@@ -287,8 +340,10 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
             after = _dealt(after)
         match.status = _STATUS_OF_PHASE[after.phase]
         match.turn = after.turn
-        _set_deadline(match, seats, after, now)
-        moments.append(moment_of(match, after))
+        new_turn = move.action["type"] not in _KEEP_THE_CLOCK
+        if new_turn:
+            _set_deadline(match, seats, after, now)
+        moments.append(moment_of(match, after, new_turn=new_turn))
         current = after
     Move.objects.bulk_create(moves)
     match.state = current.to_json()
@@ -299,9 +354,10 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
     return Table(match, seats, current)
 
 
-def moment_of(match: Match, state: MatchState | None) -> Moment:
+def moment_of(match: Match, state: MatchState | None, *, new_turn: bool = True) -> Moment:
     """The match as it stands now, for the views of one step of a change."""
-    return Moment(seq=match.seq, status=match.status, deadline=match.deadline, state=state)
+    return Moment(seq=match.seq, status=match.status, deadline=match.deadline, state=state,
+                  new_turn=new_turn)
 
 
 def announce(match: Match, seats: list[Seat], moments: list[Moment]) -> None:

@@ -135,8 +135,10 @@ def test_a_body_that_is_not_an_object_is_400(owner_api):
     ({"opponents": ["http://203.0.113.9/bot", "open", "open"]}, "external_host_not_allowed"),
     ({"opponents": ["open", "open", "open"], "rules": {"min_call": 9, "max_call": 3}},
      "bad_rules"),
-    ({"opponents": ["open", "open", "open"], "rules": {"preset": "chess"}}, "bad_rules"),
-    ({"opponents": ["open", "open", "open"], "rules": {"jokers": True}}, "bad_rules"),
+    ({"opponents": ["open", "open", "open"], "rules": {"preset": "chess"}}, "unknown_preset"),
+    ({"opponents": ["open", "open", "open"], "rules": {"jokers": True}}, "unknown_rule"),
+    ({"opponents": ["open", "open", "open"], "rules": {"max_call": 14}}, "bad_rule_value"),
+    ({"opponents": ["open", "open", "open"], "rules": {"tie_break": "coin"}}, "bad_rule_value"),
 ])
 def test_bad_match_settings_are_refused_and_nothing_is_created(owner_api, body, code):
     response = owner_api.post("/api/matches/", {"turn_seconds": 3600, **body}, format="json")

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import (
+    PLAY_OFF_MAX_HANDS,
     EngineError,
     MatchState,
     Rules,
@@ -32,6 +33,7 @@ def rule_sets(draw):
     return Rules(
         follow=draw(st.sampled_from(["strict", "free", "casual"])),
         hands=draw(st.integers(1, 3)),
+        tie_break=draw(st.sampled_from(["share", "play_off"])),
         min_call=low,
         max_call=high,
         scoring=draw(st.sampled_from(["standard", "bonus13", "exact"])),
@@ -96,7 +98,11 @@ def test_random_legal_matches_always_finish_with_consistent_hands_and_scores(rul
         for thrown in hand["redeals"]:
             assert thrown["reason"] in ("no_trump", "weak_hand", "min_total")
     assert state.scores == totals
-    assert len(state.history) == rules.hands or rules.eight_wins
+    regular = [h for h in state.history if not h["play_off"]]
+    assert len(regular) == rules.hands or rules.eight_wins
+    assert len(state.history) - len(regular) <= PLAY_OFF_MAX_HANDS
+    if len(state.winners) > 1 and rules.tie_break == "play_off":
+        assert len(state.history) - len(regular) == PLAY_OFF_MAX_HANDS
 
 
 def state_after(rules, rng, steps: int):

@@ -97,3 +97,22 @@ def test_a_socket_from_a_foreign_origin_is_refused(live_server_url):
     with pytest.raises(Exception):  # noqa: B017 - the handshake is refused with 403
         connect(live_server_url.replace("http", "ws") + "/ws/", origin="https://evil.example",
                 additional_headers={"Authorization": f"Token {token}"}, open_timeout=5)
+
+
+def test_an_agreement_to_finish_reaches_every_other_players_socket(live_server_url):
+    alice = make_user("alice")
+    created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"),
+                                     hands=None)
+    match_id, bob = created["id"], others[0]
+    key = AuthToken.objects.create(user=alice)[1]
+    http = httpx.Client(base_url=live_server_url, timeout=10,
+                        headers={"Authorization": f"Token {key}"})
+    before = http.get(f"/api/matches/{match_id}/").json()
+    with socket_for(live_server_url, bob) as ws:
+        assert json.loads(ws.recv(10))["type"] == "hello"
+        response = http.post(f"/api/matches/{match_id}/finish/", json={"seq": before["seq"]})
+        assert response.status_code == 200
+        seen = next_view(ws, match_id)
+    assert seen["seq"] == before["seq"] + 1 and seen["my_seat"] == 1
+    assert seen["finish_votes"] == [0] and seen["finish_agreed"] is False
+    assert (seen["turn"], seen["deadline"]) == (before["turn"], before["deadline"])

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..cards import FULL_DECK, SPADES, card_index, mask_of
 from ..fast import BEATERS, CASUAL, FOLLOW_CODES, STRICT, SUIT_OF
-from ..rules import Rules
+from ..rules import OPEN_ENDED_MAX_HANDS, Rules
 
 
 @dataclass
@@ -109,8 +109,18 @@ class Table:
             sizes=list(view.get("hand_sizes") or [0] * 4), allowed=allowed, broken=broken,
             first_trick=not view.get("tricks"), dealer=view.get("dealer") or 0,
             scores=list(view.get("scores") or [0] * 4),
-            hand_number=view.get("hand_number") or 1, hands_total=rules.hands,
+            hand_number=view.get("hand_number") or 1, hands_total=_hands_total(view, rules),
         )
+
+
+def _hands_total(view: dict[str, Any], rules: Rules) -> int:
+    """The hand the match is expected to end with: an open-ended match is taken to run to
+    its cap, unless the table has agreed to finish (or plays off a tie) with this hand."""
+    if rules.hands is not None:
+        return rules.hands
+    if view.get("finish_agreed") or view.get("play_off"):
+        return view.get("hand_number") or 1
+    return OPEN_ENDED_MAX_HANDS
 
 
 def _infer_follows(indices: list[int], seats: list[int], follow: int,

@@ -102,6 +102,7 @@ export const api = {
   play: (id, card, seq) => act(`/api/matches/${id}/play/`, { card, seq }),
   redeal: (id, seq) => act(`/api/matches/${id}/redeal/`, { seq }),
   back: (id) => act(`/api/matches/${id}/back/`, {}),
+  finish: (id, seq) => act(`/api/matches/${id}/finish/`, { seq }),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),

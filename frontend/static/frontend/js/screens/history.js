@@ -1,6 +1,7 @@
 // Finished matches: place, total and a link to each replay. Readable offline (service worker).
 import { api } from "../api.js";
 import { date, h, ordinal, score, seatLabel, toast } from "../dom.js";
+import { handsLabel } from "../handlabel.js";
 
 function row(m) {
   const mine = m.my_seat;
@@ -10,7 +11,7 @@ function row(m) {
     h("a", { class: "match-row", href: `/replay/${m.id}`, testid: "history-row", dataset: { matchId: m.id } },
       h("span", { class: "match-main" },
         h("strong", {}, `vs ${others}`),
-        h("span", { class: "muted" }, `${date(m.updated_at)} · ${m.hands} hand${m.hands === 1 ? "" : "s"}`)),
+        h("span", { class: "muted" }, `${date(m.updated_at)} · ${handsLabel(m.hands, m.hand_number)}`)),
       h("span", { class: "match-side" },
         place ? h("span", { class: `badge${place === 1 ? " badge-win" : ""}` }, ordinal(place)) : null,
         h("strong", {}, score(m.scores?.[mine] ?? 0)))));

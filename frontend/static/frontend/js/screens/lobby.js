@@ -1,6 +1,7 @@
 // The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
 import { api } from "../api.js";
 import { fill, h, score, seatLabel, timeLeft, toast } from "../dom.js";
+import { handLabel } from "../handlabel.js";
 import { gettext } from "../i18n.js";
 
 function inviteCode(text) {
@@ -12,7 +13,7 @@ function inviteCode(text) {
 function matchRow(m) {
   const others = m.seats.filter((s) => s.seat !== m.my_seat).map(seatLabel).join(", ");
   const status = m.status === "waiting" ? "Waiting for players"
-    : `Hand ${m.hand_number} of ${m.hands}`;
+    : handLabel(m.hand_number, m.hands);
   const mine = m.my_seat !== null && m.scores ? score(m.scores[m.my_seat]) : "";
   return h("li", {},
     h("a", { class: `match-row${m.my_turn ? " my-turn" : ""}`, href: `/m/${m.id}`, testid: "match-row", dataset: { matchId: m.id } },

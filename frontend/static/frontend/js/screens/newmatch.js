@@ -1,35 +1,40 @@
-// New match: drawn from the rule catalogue the server sends (GET /api/rules/), so the form
-// offers exactly what the engine has: presets, choices, toggles, hands and turn times.
+// New match: drawn from the rule catalogue the server sends (GET /api/rules/, in the player's
+// language), so the form offers exactly what the engine has — presets, choices, toggles,
+// hands (or no fixed end), turn times and bot levels — with the server's own words for each.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { gettext, interpolate } from "../i18n.js";
 
-const OPPONENT_KINDS = [["open", "Open seat (invite link)"], ["user", "Invite a player by name"]];
-const LEVEL_NAMES = { easy: "easy", normal: "normal", hard: "hard" };
+const OPEN_ENDED = "open";
 
-const options = (pairs, selected) => pairs.map(([value, label]) =>
-  h("option", { value, selected: String(value) === String(selected) }, label));
-const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, String(from + i)]);
+const options = (items, selected) => items.map(([value, label, disabled]) =>
+  h("option", { value, selected: String(value) === String(selected), disabled: Boolean(disabled) }, label));
+const numbers = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, String(from + i)]);
 
-function turnLabel({ seconds, live }) {
-  const unit = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  const text = seconds < 60 ? unit(seconds, "second", "seconds")
-    : seconds < 3600 ? unit(seconds / 60, "minute", "minutes")
-      : seconds < 86400 ? unit(seconds / 3600, "hour", "hours") : unit(seconds / 86400, "day", "days");
-  return live ? `${text} (live)` : text;
+function select(name, label, items, selected, hint) {
+  return h("div", { class: "field" }, h("label", { for: `nm-${name}` }, label),
+    h("select", { id: `nm-${name}`, name, testid: `nm-${name}` }, options(items, selected)),
+    hint === undefined ? null : h("p", { class: "hint", id: `nm-${name}-hint` }, hint));
 }
 
-function select(name, label, pairs, selected, hint) {
-  return h("div", { class: "field" }, h("label", { for: `nm-${name}` }, label),
-    h("select", { id: `nm-${name}`, name, testid: `nm-${name}` }, options(pairs, selected)),
-    hint ? h("p", { class: "hint", id: `nm-${name}-hint` }, hint) : null);
+function turnLabel(time) {
+  return time.live ? interpolate(gettext("%(time)s (live)"), { time: time.label }) : time.label;
 }
 
 function opponentRow(i, levels) {
-  const pairs = [...levels.map((level) => [`bot:${level}`, `Bot — ${LEVEL_NAMES[level] || level}`]), ...OPPONENT_KINDS];
-  const kind = h("select", { id: `nm-opp-${i}`, name: `opp-${i}`, testid: `nm-opponent-${i}` }, options(pairs, "bot:normal"));
-  const name = h("input", { name: `opp-name-${i}`, placeholder: "Player name", autocapitalize: "none", hidden: true, testid: `nm-opponent-name-${i}`, "aria-label": `Name of opponent ${i + 1}` });
+  const kinds = [
+    ...levels.map((level) => [`bot:${level.name}`, interpolate(gettext("Bot: %(level)s"), { level: level.label })]),
+    ["open", gettext("Open seat (invite link)")],
+    ["user", gettext("Invite a player by name")],
+  ];
+  const kind = h("select", { id: `nm-opp-${i}`, name: `opp-${i}`, testid: `nm-opponent-${i}` }, options(kinds, "bot:normal"));
+  const name = h("input", {
+    name: `opp-name-${i}`, placeholder: gettext("Player name"), autocapitalize: "none", hidden: true,
+    testid: `nm-opponent-name-${i}`, "aria-label": interpolate(gettext("Name of opponent %(number)s"), { number: i + 1 }),
+  });
   kind.addEventListener("change", () => { name.hidden = kind.value !== "user"; name.required = !name.hidden; });
-  return h("div", { class: "field" }, h("label", { for: `nm-opp-${i}` }, `Opponent ${i + 1}`), kind, name);
+  return h("div", { class: "field" },
+    h("label", { for: `nm-opp-${i}` }, interpolate(gettext("Opponent %(number)s"), { number: i + 1 })), kind, name);
 }
 
 export async function mount(main, route, ctx) {
@@ -42,30 +47,58 @@ export async function mount(main, route, ctx) {
   }
   const presets = Object.fromEntries(catalogue.presets.map((p) => [p.name, p]));
   const base = presets[catalogue.default_preset].rules;
-  const described = (options, value) => options.find((o) => o.value === value)?.description || "";
-  const calls = range(catalogue.limits.call.min, catalogue.limits.call.max);
+  const described = (choice, value) => choice.options.find((o) => o.value === value)?.description || "";
+  const calls = numbers(catalogue.limits.call.min, catalogue.limits.call.max);
+  const hands = [...numbers(catalogue.limits.hands.min, catalogue.limits.hands.max), [OPEN_ENDED, catalogue.open_ended.label]];
   const form = h("form", { class: "panel newmatch", testid: "new-match-form" },
-    h("h1", {}, "New match"),
-    select("preset", "Rules", catalogue.presets.map((p) => [p.name, p.label]), catalogue.default_preset,
+    h("h1", {}, gettext("New match")),
+    select("preset", gettext("Rules"), catalogue.presets.map((p) => [p.name, p.label]), catalogue.default_preset,
       presets[catalogue.default_preset].description),
     h("details", { class: "rules-details" },
-      h("summary", { testid: "nm-rules-toggle" }, "Rule options"),
+      h("summary", { testid: "nm-rules-toggle" }, gettext("Rule options")),
       catalogue.choices.map((c) => select(c.name, c.label, c.options.map((o) => [o.value, o.label]),
-        base[c.name], described(c.options, base[c.name]))),
-      h("div", { class: "row" }, select("min_call", "Lowest call", calls, base.min_call),
-        select("max_call", "Highest call", calls, base.max_call)),
-      h("fieldset", { class: "switches" }, h("legend", {}, "Variants"),
+        base[c.name], described(c, base[c.name]))),
+      h("div", { class: "row" }, select("min_call", gettext("Lowest call"), calls, base.min_call),
+        select("max_call", gettext("Highest call"), calls, base.max_call)),
+      h("fieldset", { class: "switches" }, h("legend", {}, gettext("Variants")),
         catalogue.toggles.map((t) => h("label", { class: "switch" },
           h("input", { type: "checkbox", name: t.name, testid: `nm-${t.name}`, checked: base[t.name] }),
           h("span", {}, h("strong", {}, t.label), h("small", { class: "hint" }, t.description)))))),
     h("div", { class: "row" },
-      select("hands", "Hands", range(catalogue.limits.hands.min, catalogue.limits.hands.max), catalogue.limits.hands.default),
-      select("turn_seconds", "Time per move", catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]), 86400)),
-    h("fieldset", { class: "opponents" }, h("legend", {}, "Opponents"), [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels))),
-    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, "Start match"));
+      select("hands", gettext("Hands"), hands, catalogue.limits.hands.default, ""),
+      select("turn_seconds", gettext("Time per move"), catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]),
+        catalogue.default_turn_seconds.bots_only)),
+    h("fieldset", { class: "opponents" }, h("legend", {}, gettext("Opponents")),
+      [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels)),
+      h("p", { class: "hint", id: "nm-levels-hint", testid: "nm-levels-hint" })),
+    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, gettext("Start match")));
 
   const f = form.elements;
   const explain = (name, text) => { const hint = form.querySelector(`#nm-${name}-hint`); if (hint) hint.textContent = text; };
+  const opponentSelects = [0, 1, 2].map((i) => f[`opp-${i}`]);
+  let turnTouched = false;
+
+  // A level that thinks for long is offered only where the turn time leaves room for it.
+  function offerLevels() {
+    const seconds = Number(f.turn_seconds.value);
+    const tooSlow = new Set(catalogue.bot_levels
+      .filter((level) => level.min_turn_seconds && seconds < level.min_turn_seconds).map((level) => `bot:${level.name}`));
+    for (const kind of opponentSelects) {
+      for (const option of kind.options) option.disabled = tooSlow.has(option.value);
+      if (tooSlow.has(kind.value)) kind.value = "bot:normal";
+    }
+    const needing = catalogue.bot_levels.filter((level) => tooSlow.has(`bot:${level.name}`));
+    explain("levels", needing.map((level) => level.description).join(" "));
+  }
+
+  // Without another person at the table the match plays at a live pace, unless chosen.
+  function defaultTurnTime() {
+    if (turnTouched) return;
+    const people = opponentSelects.some((kind) => kind.value === "open" || kind.value === "user");
+    f.turn_seconds.value = String(catalogue.default_turn_seconds[people ? "with_people" : "bots_only"]);
+    offerLevels();
+  }
+
   f.preset.addEventListener("change", () => {
     const preset = presets[f.preset.value];
     for (const [key, value] of Object.entries(preset.rules)) {
@@ -73,24 +106,30 @@ export async function mount(main, route, ctx) {
       if (f[key].type === "checkbox") f[key].checked = value; else f[key].value = value;
     }
     explain("preset", preset.description);
-    for (const c of catalogue.choices) explain(c.name, described(c.options, f[c.name].value));
+    for (const c of catalogue.choices) explain(c.name, described(c, f[c.name].value));
   });
   for (const c of catalogue.choices) {
-    f[c.name].addEventListener("change", () => explain(c.name, described(c.options, f[c.name].value)));
+    f[c.name].addEventListener("change", () => explain(c.name, described(c, f[c.name].value)));
   }
+  f.hands.addEventListener("change", () => explain("hands", f.hands.value === OPEN_ENDED ? catalogue.open_ended.description : ""));
+  f.turn_seconds.addEventListener("change", () => { turnTouched = true; offerLevels(); });
+  for (const kind of opponentSelects) kind.addEventListener("change", defaultTurnTime);
+  defaultTurnTime();
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
-    const hands = Number(f.hands.value);
-    const rules = { preset: f.preset.value, hands, min_call: Number(f.min_call.value), max_call: Number(f.max_call.value) };
+    const rules = { preset: f.preset.value, min_call: Number(f.min_call.value), max_call: Number(f.max_call.value) };
     for (const c of catalogue.choices) rules[c.name] = f[c.name].value;
     for (const t of catalogue.toggles) rules[t.name] = f[t.name].checked;
-    const opponents = [0, 1, 2].map((i) => (f[`opp-${i}`].value === "user"
-      ? `user:${f[`opp-name-${i}`].value.trim()}` : f[`opp-${i}`].value));
+    const opponents = opponentSelects.map((kind, i) => (kind.value === "user"
+      ? `user:${f[`opp-name-${i}`].value.trim()}` : kind.value));
     const button = form.querySelector("[type=submit]");
     button.disabled = true;
     try {
-      const view = await api.createMatch({ rules, hands, turn_seconds: Number(f.turn_seconds.value), opponents });
+      const view = await api.createMatch({
+        rules, hands: f.hands.value === OPEN_ENDED ? null : Number(f.hands.value),
+        turn_seconds: Number(f.turn_seconds.value), opponents,
+      });
       ctx.navigate(`/m/${view.id}`, { replace: true });
     } catch (error) {
       const fieldErrors = Object.values(error.fields || {}).flat().join(" ");

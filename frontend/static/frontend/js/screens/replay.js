@@ -3,6 +3,8 @@ import { api } from "../api.js";
 import { cardFace, cardName, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
 import { fill, h, ordinal, score } from "../dom.js";
+import { handLabel, handsLabel } from "../handlabel.js";
+import { gettext, interpolate, ngettext } from "../i18n.js";
 import { runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
@@ -21,6 +23,16 @@ function holdingRow(cards, showing) {
 function describe(decision) {
   const say = (a) => (typeof a === "number" ? `call ${a}` : cardText(a));
   return `${decision.kind === "call" ? "Call" : "Play"}: chose ${say(decision.chosen)}, best was ${say(decision.best)} (cost ${score(decision.loss)})`;
+}
+
+// How long the match was, as its rules set it: a fixed number of hands or no fixed end, and
+// the hands that played off a tie for first place.
+function lengthNote(record) {
+  const playOffs = record.hands.filter((hand) => hand.play_off).length;
+  const length = handsLabel(record.rules.hands, record.hands.length - playOffs);
+  if (!playOffs) return length;
+  return interpolate(ngettext("%(length)s, then %(count)s play-off hand for first place",
+    "%(length)s, then %(count)s play-off hands for first place", playOffs), { length, count: playOffs });
 }
 
 export async function mount(main, route, ctx) {
@@ -51,6 +63,7 @@ export async function mount(main, route, ctx) {
   fill(main, h("section", { class: "panel replay", testid: "replay" },
     h("h1", {}, `Replay of match ${id}`),
     h("p", { class: "muted" }, record.places.map((p, s) => `${ordinal(p)} ${names[s]} ${score(record.totals[s])}`).join(" · ")),
+    h("p", { class: "muted", testid: "replay-length" }, lengthNote(record)),
     label,
     h("div", { class: "replay-controls row" },
       button("«", "replay-first", () => go(0), "First step"),
@@ -66,7 +79,7 @@ export async function mount(main, route, ctx) {
     const s = stateAt(record, step);
     const handNo = s.hand.hand_number;
     label.textContent = s.trickIndex < 0
-      ? `Hand ${handNo} of ${record.hands.length}: the calls`
+      ? interpolate(gettext("%(hand)s: the calls"), { hand: handLabel(handNo, record.rules.hands, s.hand.play_off) })
       : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
     const mark = marks.get(step);
     fill(board,

@@ -1,6 +1,7 @@
 // A player's statistics: matches, wins, average total, calls made, results over time.
 import { api } from "../api.js";
 import { date, fill, h, ordinal, score, svg } from "../dom.js";
+import { handsLabel } from "../handlabel.js";
 
 // Bars of each match's total, oldest on the left; first places drawn solid, others outlined.
 function resultsChart(results) {
@@ -47,6 +48,7 @@ export async function mount(main, route, ctx) {
     stats.results.length ? resultsChart(stats.results) : h("p", { class: "muted" }, "Finish a match to see results here."),
     h("ul", { class: "match-list" }, [...stats.results].reverse().slice(0, 20).map((r) => h("li", {},
       h("a", { class: "match-row", href: `/replay/${r.match_id}` },
-        h("span", { class: "match-main" }, h("strong", {}, ordinal(r.place)), h("span", { class: "muted" }, date(r.finished_at))),
+        h("span", { class: "match-main" }, h("strong", {}, ordinal(r.place)),
+          h("span", { class: "muted" }, `${date(r.finished_at)} · ${handsLabel(r.hands, r.hands_played)}`)),
         h("span", { class: "match-side" }, h("strong", {}, score(r.total)))))))));
 }

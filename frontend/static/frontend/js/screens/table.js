@@ -4,7 +4,8 @@ import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js"
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
 import { prepareSound, sound } from "../sound.js";
-import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
+import { handLabel } from "../handlabel.js";
+import { finishPanel, invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
 // Other players' moves are shown one at a time (450 ms apart at normal speed) and a finished
@@ -30,6 +31,7 @@ function frame(handlers) {
     mute: h("button", { class: "btn btn-small icon", type: "button", testid: "mute", "aria-label": "Mute sounds",
       onclick: handlers.toggleMute }),
     banner: slot(),
+    finish: slot(),
     invite: slot(),
     felt: h("div", { class: "felt", testid: "table" }),
     seats: new Map(),
@@ -69,7 +71,7 @@ export async function mount(main, route, ctx) {
 
   function build() {
     parts = frame({ toggleMute, showLastTrick: () => showLastTrick(view), showAllScores: () => showAllScores(view) });
-    root.append(parts.head, parts.banner, parts.invite, parts.felt, parts.meRow, parts.standings, parts.handSlot);
+    root.append(parts.head, parts.banner, parts.finish, parts.invite, parts.felt, parts.meRow, parts.standings, parts.handSlot);
     parts.handSlot.append(parts.hand);
     showMute();
   }
@@ -112,10 +114,11 @@ export async function mount(main, route, ctx) {
 
     root.classList.toggle("calling", Boolean(bidding));
     root.classList.toggle("finished", finished);
-    const handText = view.status === "waiting" ? "Not started" : `Hand ${view.hand_number} of ${view.hands}`;
+    const handText = view.status === "waiting" ? "Not started" : handLabel(view.hand_number, view.hands, view.play_off);
     if (parts.handNumber.textContent !== handText) parts.handNumber.textContent = handText;
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, "Autopilot is playing for you.",
       h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, "I'm back")) : null);
+    show(parts.finish, finishPanel(view, { onFinish: () => act(() => api.finish(id, view.seq)) }));
     show(parts.invite, invitePanel(view));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });

@@ -1,6 +1,8 @@
 // Panels around the table: hand-end scores, final standings, invites, the last trick.
 import { cardFace } from "../cards.js";
 import { h, ordinal, score, toast } from "../dom.js";
+import { handLabel } from "../handlabel.js";
+import { gettext, interpolate, language, pgettext } from "../i18n.js";
 import { seatName } from "./tableview.js";
 
 // Every scored hand: a row per hand, a column per seat; each cell shows the hand's points and,
@@ -13,7 +15,8 @@ export function scoreTable(view, { only = null } = {}) {
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"),
       seats.map((s) => h("th", { scope: "col" }, seatName(view, s))))),
     h("tbody", {}, results.map((r) => h("tr", {},
-      h("th", { scope: "row" }, String(r.hand_number)),
+      h("th", { scope: "row" }, String(r.hand_number),
+        r.play_off ? h("small", { class: "tag", testid: "play-off-mark" }, pgettext("hand", "play-off")) : null),
       seats.map((s) => h("td", { class: r.scores[s] < 0 ? "neg" : "" },
         h("strong", {}, score(r.scores[s])),
         h("small", {}, `won ${r.tricks_won[s]} of ${r.calls[s]}`)))))),
@@ -48,7 +51,7 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
 
 export function showHandEnd(view, result) {
   const body = h("div", {},
-    h("p", { class: "muted" }, `Hand ${result.hand_number} of ${view.hands}`),
+    h("p", { class: "muted" }, handLabel(result.hand_number, view.hands, result.play_off)),
     handEndTable(view, result));
   return dialog(`Hand ${result.hand_number} scored`, body, { testid: "hand-end" });
 }
@@ -123,4 +126,23 @@ export function invitePanel(view) {
     h("p", {}, "Share this link, or give the code ", h("strong", { testid: "invite-code" }, view.invite_code), "."),
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": "Invite link", testid: "invite-link", onfocus: (e) => e.target.select() }),
     h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, "Share invite link"));
+}
+
+// "Finish after this hand" in an open-ended match, and who has agreed; in a play-off hand,
+// that it plays off the tie for first place.
+export function finishPanel(view, { onFinish }) {
+  const inPlay = view.status === "bidding" || view.status === "playing";
+  if (!inPlay || (view.hands !== null && !view.play_off)) return null;
+  let text = "";
+  if (view.play_off) text = gettext("This hand plays off the tie for first place.");
+  else if (view.finish_agreed) text = gettext("Everyone has agreed: the match ends after this hand.");
+  else if (view.finish_votes.length) {
+    const names = new Intl.ListFormat(language()).format(view.finish_votes.map((s) => seatName(view, s)));
+    text = interpolate(gettext("Agreed to finish after this hand: %(names)s."), { names });
+  }
+  const canAgree = view.my_seat !== null && !view.play_off && !view.finish_agreed && !view.finish_votes.includes(view.my_seat);
+  return h("div", { class: "banner finish-vote", testid: "finish-vote" },
+    text ? h("span", { testid: "finish-votes" }, text) : null,
+    canAgree ? h("button", { class: "btn btn-small", type: "button", testid: "finish-after-hand", onclick: onFinish },
+      gettext("Finish after this hand")) : null);
 }
