@@ -210,3 +210,9 @@ class AnalysisOut(serializers.Serializer):
     can_retry = serializers.BooleanField(required=False, help_text="Only when failed: whether "
                                          "POST may queue it once more")
     detail = serializers.CharField(required=False, help_text="Only when failed: for the player")
+
+
+class RecordReactionOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The match's seq when it was sent")
+    seat = serializers.IntegerField()
+    reaction = serializers.CharField()

@@ -230,10 +230,12 @@ class MatchRecordView(APIView):
         "hands": serializers.ListField(child=serializers.DictField()),
         "totals": serializers.ListField(child=serializers.IntegerField()),
         "places": serializers.ListField(child=serializers.IntegerField()),
-        "seats": s.SeatOut(many=True)}), **errors(404)})
+        "seats": s.SeatOut(many=True),
+        "reactions": s.RecordReactionOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
-        return Response(selectors.match_record_for(match=match, seats=seats))
+        return Response(selectors.match_record_for(match=match, seats=seats,
+                                                   viewer_id=request.user.id))
 
 
 class MatchAnalysisView(APIView):

@@ -8,7 +8,9 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
+from accounts.friends import blocked_between
 from callbreak_site import outbound
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
@@ -166,6 +168,10 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
             raise DomainError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
         if other.id == creator.id:
             raise DomainError("You already sit in seat 0.", code="bad_opponents")
+        if blocked_between(user_id=creator.id, other_id=other.id):
+            # The same answer whichever of the two blocked: a block is not announced.
+            raise DomainError(_("You cannot invite %(name)s to a match.")
+                              % {"name": other.username}, code="blocked")
         return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
     if spec.startswith(("http://", "https://")):
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
