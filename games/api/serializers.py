@@ -113,6 +113,9 @@ class MatchSummaryOut(serializers.Serializer):
     places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    rating_change = serializers.DictField(
+        allow_null=True, help_text="Your rating before and after this match, once it is "
+        "rated: seat, before, after, change, matches, provisional")
 
 
 class MatchPageOut(serializers.Serializer):

@@ -18,7 +18,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
-from games import selectors
+from games import leaderboards, selectors
 from games.engine.bots import BOT_LEVELS
 from games.engine.catalogue import rules_catalogue
 from games.errors import DomainError
@@ -105,8 +105,11 @@ class MatchListView(APIView):
         )
         users = {seat.user_id for match in page for seat in match.seats.all() if seat.user_id}
         online = online_users(sorted(users))
+        changes = leaderboards.my_rating_changes(user_id=request.user.id,
+                                                 match_ids=[m.id for m in page])
         return paginator.get_paginated_response(
-            [selectors.match_summary(match=m, user=request.user, online=online) for m in page]
+            [{**selectors.match_summary(match=m, user=request.user, online=online),
+              "rating_change": changes.get(m.id)} for m in page]
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
