@@ -19,11 +19,9 @@ class UsernameSerializer(serializers.Serializer):
     username = serializers.CharField(max_length=150, help_text="Any case or width will do.")
 
 
-class ErrorOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
+# The API's one error shape, the component the games API declares (accounts import nothing of
+# games, so it is referred to by name).
+ERROR_OUT = {"$ref": "#/components/schemas/ErrorOut"}
 FriendshipOut = inline_serializer("FriendshipOut", {
     "username": serializers.CharField(),
     "status": serializers.ChoiceField(choices=["requested", "accepted"]),
@@ -31,8 +29,8 @@ FriendshipOut = inline_serializer("FriendshipOut", {
 BlockOut = inline_serializer("BlockOut", {"username": serializers.CharField()})
 
 
-def _errors(*statuses: int) -> dict[int, type[ErrorOut]]:
-    return {code: ErrorOut for code in statuses}
+def _errors(*statuses: int) -> dict[int, dict[str, str]]:
+    return {code: ERROR_OUT for code in statuses}
 
 
 def _username(request: Request) -> str:

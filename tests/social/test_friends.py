@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import async_to_sync
 
-from games.presence import presence_of
+from games.presence import presence_connect, presence_of
 from tests.api.helpers import create
 from tests.conftest import client_for, make_user
 
@@ -132,9 +133,7 @@ def test_a_blocked_pair_never_sits_down_at_each_others_table_by_name(owner_api, 
 
 
 def test_only_friends_see_who_is_online(owner_api, member, outsider):
-    from django.core.cache import cache
-
-    cache.set("presence:online:%d" % member.id, 1, 60)  # member has the app open
+    async_to_sync(presence_connect)(user_id=member.id)  # member has the app open
     assert presence_of([member.id]).online == {member.id}
     ask(owner_api, "member")
     before = friends_of(owner_api)
