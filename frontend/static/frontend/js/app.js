@@ -15,6 +15,9 @@ const SCREENS = {
   replay: () => import("./screens/replay.js"),
   stats: () => import("./screens/stats.js"),
   settings: () => import("./screens/settings.js"),
+  friends: () => import("./screens/friends.js"),
+  leaderboard: () => import("./screens/leaderboard.js"),
+  profile: () => import("./screens/profile.js"),
 };
 const PUBLIC = new Set(["signin", "signup"]);
 

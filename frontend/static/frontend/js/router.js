@@ -12,6 +12,9 @@ const ROUTES = [
   ["/stats", "stats"],
   ["/stats/:username", "stats"],
   ["/settings", "settings"],
+  ["/friends", "friends"],
+  ["/leaderboard", "leaderboard"],
+  ["/u/:username", "profile"],
 ];
 
 const compiled = ROUTES.map(([pattern, name]) => {

@@ -1,6 +1,7 @@
 // Finished matches: place, total and a link to each replay. Readable offline (service worker).
 import { api } from "../api.js";
 import { date, h, ordinal, score, seatLabel, toast } from "../dom.js";
+import { changeText } from "../social.js";
 
 function row(m) {
   const mine = m.my_seat;
@@ -13,6 +14,7 @@ function row(m) {
         h("span", { class: "muted" }, `${date(m.updated_at)} · ${m.hands} hand${m.hands === 1 ? "" : "s"}`)),
       h("span", { class: "match-side" },
         place ? h("span", { class: `badge${place === 1 ? " badge-win" : ""}` }, ordinal(place)) : null,
+        m.rating_change ? h("span", { class: "badge", testid: "history-rating-change" }, changeText(m.rating_change.change)) : null,
         h("strong", {}, score(m.scores?.[mine] ?? 0)))));
 }
 

@@ -2,6 +2,8 @@
 // offers exactly what the engine has: presets, choices, toggles, hands and turn times.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { gettext, interpolate } from "../i18n.js";
+import { social } from "../social.js";
 
 const OPPONENT_KINDS = [["open", "Open seat (invite link)"], ["user", "Invite a player by name"]];
 const LEVEL_NAMES = { easy: "easy", normal: "normal", hard: "hard" };
@@ -24,8 +26,10 @@ function select(name, label, pairs, selected, hint) {
     hint ? h("p", { class: "hint", id: `nm-${name}-hint` }, hint) : null);
 }
 
-function opponentRow(i, levels) {
-  const pairs = [...levels.map((level) => [`bot:${level}`, `Bot — ${LEVEL_NAMES[level] || level}`]), ...OPPONENT_KINDS];
+// Friends come first: an invitation by name, one tap away.
+function opponentRow(i, levels, friends) {
+  const pairs = [...friends.map((f) => [`user:${f.username}`, interpolate(gettext("Friend — %(name)s"), { name: f.username })]),
+    ...levels.map((level) => [`bot:${level}`, `Bot — ${LEVEL_NAMES[level] || level}`]), ...OPPONENT_KINDS];
   const kind = h("select", { id: `nm-opp-${i}`, name: `opp-${i}`, testid: `nm-opponent-${i}` }, options(pairs, "bot:normal"));
   const name = h("input", { name: `opp-name-${i}`, placeholder: "Player name", autocapitalize: "none", hidden: true, testid: `nm-opponent-name-${i}`, "aria-label": `Name of opponent ${i + 1}` });
   kind.addEventListener("change", () => { name.hidden = kind.value !== "user"; name.required = !name.hidden; });
@@ -34,8 +38,9 @@ function opponentRow(i, levels) {
 
 export async function mount(main, route, ctx) {
   let catalogue;
+  let friends;
   try {
-    catalogue = await api.rules();
+    [catalogue, friends] = await Promise.all([api.rules(), social.friends().then((f) => f.friends, () => [])]);
   } catch (error) {
     toast(error.message);
     return;
@@ -61,7 +66,7 @@ export async function mount(main, route, ctx) {
     h("div", { class: "row" },
       select("hands", "Hands", range(catalogue.limits.hands.min, catalogue.limits.hands.max), catalogue.limits.hands.default),
       select("turn_seconds", "Time per move", catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]), 86400)),
-    h("fieldset", { class: "opponents" }, h("legend", {}, "Opponents"), [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels))),
+    h("fieldset", { class: "opponents" }, h("legend", {}, "Opponents"), [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels, friends))),
     h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, "Start match"));
 
   const f = form.elements;

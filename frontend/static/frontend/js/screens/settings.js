@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
+import { listingSwitch } from "./leaderboard.js";
 
 const KINDS = [
   ["notify_turn", "When it is my turn"],
@@ -36,6 +37,7 @@ export async function mount(main, route, ctx) {
     h("p", {}, "Signed in as ", h("strong", {}, ctx.user.username)),
     kinds,
     tablePrefs(),
+    listingSwitch(),
     h("h2", {}, "Notifications on this device"), pushState, pushButton,
     h("h2", {}, "Account"),
     h("button", { class: "btn btn-wide btn-danger", type: "button", testid: "sign-out", onclick: signOut }, "Sign out")));

@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
+import { tableReactions } from "../reactions.js";
 import { prepareSound, sound } from "../sound.js";
 import { invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
@@ -373,6 +374,7 @@ export async function mount(main, route, ctx) {
   }
   render();
   noticeChanges(null, view);
+  const stopReactions = tableReactions(root, id, ctx);
   ctx.live.watch(id);
   prepareSound();
 
@@ -389,6 +391,7 @@ export async function mount(main, route, ctx) {
   return () => {
     closed = true;
     off();
+    stopReactions();
     clearInterval(tick);
     clearInterval(poll);
     clearTimeout(timer);
