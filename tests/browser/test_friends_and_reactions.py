@@ -61,11 +61,13 @@ def test_reactions_at_the_table_and_in_the_replay_and_the_rating_everywhere(open
     page.wait_for_url("**/m/*")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
 
+    page.get_by_test_id("reactions-toggle").click()
     page.get_by_test_id("react-clap").click()
     bubble = page.locator(".seat.is-me [data-testid=reaction-bubble][data-reaction=clap]")
     expect(bubble).to_be_visible()
     screenshot(page, "21-reaction")
     expect(bubble).to_have_count(0, timeout=5000)  # shown briefly
+    page.get_by_test_id("reactions-toggle").click()
     page.get_by_test_id("mute-reactions").click()
     expect(page.get_by_test_id("mute-reactions")).to_have_attribute("aria-pressed", "true")
     page.get_by_test_id("react-wow").click()

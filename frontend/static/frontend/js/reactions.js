@@ -47,9 +47,16 @@ export function reactionBadge(emoji, code) {
   return h("span", { class: "reaction-bubble", role: "img", "aria-label": reactionName(code), testid: "reaction-bubble", dataset: { reaction: code } }, emoji);
 }
 
-// Adds the bar to the table ``root`` and shows the reactions that arrive; returns stop().
+// Adds a reactions button to a corner of the table ``root``'s felt (over it, so the table's
+// layout does not move) and shows the reactions that arrive; returns stop().
 export function tableReactions(root, matchId, ctx) {
-  const bar = h("div", { class: "reaction-bar row", testid: "reaction-bar", role: "group", "aria-label": gettext("Reactions") });
+  const bar = h("div", { class: "reaction-bar row", testid: "reaction-bar", role: "group", "aria-label": gettext("Reactions"), hidden: true });
+  const toggle = h("button", { class: "btn btn-small reactions-toggle", type: "button", testid: "reactions-toggle",
+    "aria-label": gettext("Reactions"), "aria-expanded": "false" }, "☺");
+  toggle.addEventListener("click", () => {
+    bar.hidden = !bar.hidden;
+    toggle.setAttribute("aria-expanded", String(!bar.hidden));
+  });
   const mute = h("button", { class: "btn btn-small", type: "button", testid: "mute-reactions" });
   const showMute = () => {
     const muted = isMuted(matchId);
@@ -58,13 +65,17 @@ export function tableReactions(root, matchId, ctx) {
   };
   mute.addEventListener("click", () => { setMuted(matchId, !isMuted(matchId)); showMute(); });
   showMute();
-  root.append(bar);
+  (root.querySelector(".felt") || root).append(h("div", { class: "reactions" }, toggle, bar));
   reactionSet().then((set) => {
     bar.append(...[...set].map(([code, emoji]) => h("button", {
       class: "btn btn-small reaction", type: "button", testid: `react-${code}`, "aria-label": reactionName(code),
-      onclick: () => social.react(matchId, code).catch((error) => toast(error.message)),
+      onclick: () => {
+        bar.hidden = true;
+        toggle.setAttribute("aria-expanded", "false");
+        social.react(matchId, code).catch((error) => toast(error.message));
+      },
     }, emoji)), mute);
-  }).catch(() => bar.remove());
+  }).catch(() => toggle.remove());
 
   const off = ctx.live.on((kind, message) => {
     if (kind !== "reaction" || message.match !== matchId || isMuted(matchId)) return;
