@@ -23,6 +23,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from games.errors import DomainError
 from games.models import Match, Seat
@@ -109,7 +110,7 @@ def _react(user: Any, match_id: Any, reaction: Any) -> dict[str, Any] | None:
     """Send a reaction as the API does; the refusal as an ``error`` message, or None."""
     if not isinstance(match_id, int) or not isinstance(reaction, str):
         return {"type": "error", "code": "bad_message",
-                "detail": "A reaction names its match (a number) and its reaction."}
+                "detail": _("A reaction names its match (a number) and its reaction.")}
     try:
         reaction_send(match_id=match_id, user=user, reaction=reaction)
     except DomainError as refused:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.pagination import PageNumberPagination
@@ -97,7 +98,7 @@ class ProfileView(APIView):
     def get(self, request: Request, username: str) -> Response:
         user = get_user_model().objects.filter(username=username).only("id", "username").first()
         if user is None:
-            raise NotFound("No such player.")
+            raise NotFound(_("No such player."))
         stats = selectors.user_stats(username=user.username)
         recent = list(reversed(stats["results"][-RECENT_MATCHES:]))
         changes = leaderboards.my_rating_changes(user_id=user.id,
