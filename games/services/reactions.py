@@ -37,12 +37,13 @@ def reaction_send(*, match_id: int, user: Any, reaction: str) -> Reaction:
     """Send ``reaction`` from ``user``'s seat in ``match_id`` to the others at the table."""
     if reaction not in REACTIONS:
         raise DomainError(_("Choose one of the table's reactions."), code="bad_reaction")
-    seats = list(Seat.objects.filter(match_id=match_id).only("number", "kind", "user_id")
+    seats = list(Seat.objects.filter(match_id=match_id).select_related("match")
+                 .only("number", "kind", "user_id", "match__status", "match__seq")
                  .order_by("number"))
     mine = next((s for s in seats if s.user_id == user.id and s.kind == Seat.Kind.HUMAN), None)
     if mine is None:
         raise NotFound(_("No such match."))
-    match = Match.objects.filter(pk=match_id).only("status", "seq").get()
+    match = mine.match
     if match.status == Match.Status.WAITING:
         raise Conflict(_("Reactions can be sent once the match has started."),
                        code="not_started")

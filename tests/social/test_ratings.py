@@ -136,3 +136,12 @@ def test_the_rating_is_provisional_for_the_first_ten_matches(owner, owner_api):
     PlayerRating.objects.filter(user=owner).update(matches=10)
     mine = owner_api.get("/api/ratings/me/").json()
     assert mine["provisional"] is False and mine["rating"] == rating_shown(mu=30, sigma=3)
+
+
+def test_the_end_sheets_ratings_cost_a_fixed_number_of_queries(owner_api,
+                                                               django_assert_max_num_queries):
+    match, _, _ = finished_with_totals(owner_api, [50, 20, 10, -30])
+    match_ratings_update(match_id=match.id)
+    with django_assert_max_num_queries(4):  # 2 of them the token sign-in
+        sheet = owner_api.get(f"/api/matches/{match.id}/ratings/").json()
+    assert len(sheet) == 4

@@ -87,3 +87,16 @@ def test_a_reaction_reveals_no_card(table):
     created, clients, _ = table
     answer = react(clients[1], created["id"], "fire")
     assert not CARD_IN_JSON.findall(answer.content.decode())
+
+
+def test_sending_a_reaction_and_reading_the_record_cost_a_fixed_number_of_queries(
+        table, django_assert_max_num_queries):
+    created, clients, _ = table
+    with django_assert_max_num_queries(7):  # 2 of them the token sign-in
+        assert react(clients[1], created["id"], "clap").status_code == 201
+    play_to_end(clients, created["id"])
+    for _ in range(3):
+        react(clients[2], created["id"], "wow")
+    with django_assert_max_num_queries(8):
+        record = clients[0].get(f"/api/matches/{created['id']}/record/").json()
+    assert len(record["reactions"]) == 4
