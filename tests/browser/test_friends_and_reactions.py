@@ -14,7 +14,7 @@ def test_a_request_accepted_a_friend_invited_in_one_tap_and_then_blocked(open_ph
     asker, friend = open_phone(), open_phone()
     asker_name, friend_name = sign_up(asker), sign_up(friend)
 
-    asker.goto("/friends")
+    asker.get_by_test_id("open-friends").click()  # from the lobby
     asker.get_by_test_id("friend-name").fill(friend_name)
     asker.get_by_test_id("add-friend").locator("[type=submit]").click()
     expect(asker.get_by_test_id("outgoing")).to_contain_text(friend_name)

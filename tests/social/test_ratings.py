@@ -145,3 +145,14 @@ def test_the_end_sheets_ratings_cost_a_fixed_number_of_queries(owner_api,
     with django_assert_max_num_queries(4):  # 2 of them the token sign-in
         sheet = owner_api.get(f"/api/matches/{match.id}/ratings/").json()
     assert len(sheet) == 4
+
+
+def test_a_seat_played_on_autopilot_is_still_its_players(owner_api):
+    from games.models import Move, Seat
+
+    match, _, users = finished_with_totals(owner_api, [50, 20, 10, -30])
+    Seat.objects.filter(match=match, number=1).update(autopilot=True, missed_turns=2)
+    Move.objects.filter(match=match, seat=1).update(made_by=Move.MadeBy.AUTOPILOT)
+    assert match_ratings_update(match_id=match.id) == 4
+    change = RatingChange.objects.get(match=match, seat=1)
+    assert change.user_id == users[0].id and change.place == 2

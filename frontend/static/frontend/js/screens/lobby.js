@@ -1,6 +1,7 @@
 // The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
 import { api } from "../api.js";
 import { fill, h, score, seatLabel, timeLeft, toast } from "../dom.js";
+import { gettext } from "../i18n.js";
 
 function inviteCode(text) {
   const value = text.trim();
@@ -45,7 +46,9 @@ export async function mount(main, route, ctx) {
       h("h1", {}, `Hello, ${ctx.user.username}`),
       h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, "New match")),
     h("h2", {}, "Your matches"), list, joinForm,
-    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →"))));
+    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →")),
+    h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
+      h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")))));
 
   async function load() {
     try {
