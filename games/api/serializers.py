@@ -100,6 +100,15 @@ class MatchViewOut(serializers.Serializer):
     created_at = serializers.DateTimeField(allow_null=True)
 
 
+class RatingChangeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="Rated matches played, this one included")
+    provisional = serializers.BooleanField()
+
+
 class MatchSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -113,9 +122,8 @@ class MatchSummaryOut(serializers.Serializer):
     places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
-    rating_change = serializers.DictField(
-        allow_null=True, help_text="Your rating before and after this match, once it is "
-        "rated: seat, before, after, change, matches, provisional")
+    rating_change = RatingChangeOut(allow_null=True, help_text="What this match did to your "
+                                    "rating, once it is rated")
 
 
 class MatchPageOut(serializers.Serializer):

@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from games.services.reactions import REACTIONS
 
-from .serializers import StatsOut
+from .serializers import RatingChangeOut, StatsOut
 
 
 class RatingOut(serializers.Serializer):
@@ -24,15 +24,6 @@ class MyRatingOut(RatingOut):
 
 class MyRatingIn(serializers.Serializer):
     on_global_leaderboard = serializers.BooleanField()
-
-
-class RatingChangeOut(serializers.Serializer):
-    seat = serializers.IntegerField()
-    before = serializers.IntegerField()
-    after = serializers.IntegerField()
-    change = serializers.IntegerField()
-    matches = serializers.IntegerField()
-    provisional = serializers.BooleanField()
 
 
 class FriendOut(serializers.Serializer):

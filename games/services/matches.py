@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from accounts.friends import blocked_between
+from accounts.friends import blocked_between, blocks_among
 from callbreak_site import outbound
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
@@ -69,6 +69,7 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
     Nobody is seated without their consent: the asker takes their seat, bots and external bots
     take theirs at once, and every other player's seat is reserved for them until they accept
     by asking for the rematch too (or by joining with its invite code). It starts when all have.
+    A player with a block between them and the asker is not invited: their seat is open.
     """
     with transaction.atomic():
         # The lock makes two players asking at once agree on one offer.
@@ -87,13 +88,18 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
             created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,
             turn_seconds=match.turn_seconds, rematch_of=match,
         )
-        copies = [_rematch_seat(new, s, user) for s in table_of(match.id)[1]]
+        old_seats = table_of(match.id)[1]
+        blocked = blocks_among(user_ids=[s.user_id for s in old_seats if s.user_id])
+        copies = [_rematch_seat(new, s, user, blocked) for s in old_seats]
         Seat.objects.bulk_create(copies)
         return _start_if_full(new, copies), True
 
 
-def _rematch_seat(new: Match, old: Seat, asker: Any) -> Seat:
+def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int]]) -> Seat:
     if old.kind == Seat.Kind.HUMAN and old.user_id != asker.id:
+        if {(asker.id, old.user_id), (old.user_id, asker.id)} & blocked:
+            # No invitation between a blocked pair: the seat is open to anyone with the code.
+            return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)
         return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
     return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
                 bot_level=old.bot_level, external_url=old.external_url)

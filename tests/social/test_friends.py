@@ -163,3 +163,15 @@ def test_a_friend_can_be_invited_by_name(owner_api, member_api):
     member_api.post("/api/friends/requests/owner/accept/")
     created = create(owner_api, ["user:member", "bot:easy", "bot:easy"])
     assert created["seats"][1]["kind"] == "reserved"
+
+
+def test_a_rematch_does_not_invite_a_player_with_a_block_between_them(owner_api):
+    from tests.api.helpers import four_humans, play_to_end
+
+    created, clients, users = four_humans(owner_api)
+    play_to_end(clients, created["id"])
+    clients[2].post("/api/blocks/", {"username": "owner"}, format="json")
+    offered = owner_api.post(f"/api/matches/{created['id']}/rematch/")
+    assert offered.status_code == 201
+    kinds = [s["kind"] for s in offered.json()["seats"]]
+    assert kinds == ["human", "reserved", "open", "reserved"]
