@@ -51,8 +51,9 @@ class FriendRequestListView(FriendView):
                    responses={201: FriendshipOut, **_errors(400, 404, 409)})
     def post(self, request: Request) -> Response:
         made = friends.friend_request_send(user=request.user, username=_username(request))
-        return Response({"username": made.to_user.username if made.from_user_id ==
-                         request.user.id else made.from_user.username, "status": made.status},
+        # The row is the other player's when this request accepted theirs.
+        other = made.to_user if made.from_user_id == request.user.id else made.from_user
+        return Response({"username": other.username, "status": made.status},
                         status=status.HTTP_201_CREATED)
 
 

@@ -33,7 +33,7 @@ def is_provisional(matches: int) -> bool:
 
 def rating_public(row: PlayerRating | None) -> dict[str, Any]:
     """A player's rating as shown: None before their first rated match."""
-    if row is None:
+    if row is None or row.matches == 0:
         return {"rating": None, "matches": 0, "provisional": True}
     return {"rating": row.rating, "matches": row.matches,
             "provisional": is_provisional(row.matches)}

@@ -64,7 +64,7 @@ class MyRatingView(APIView):
         data = _valid(ss.MyRatingIn, request)
         row = ratings.rating_listing_set(user=request.user,
                                          on_global_leaderboard=data["on_global_leaderboard"])
-        return Response({**leaderboards.rating_public(row if row.matches else None),
+        return Response({**leaderboards.rating_public(row),
                          "on_global_leaderboard": row.on_global_leaderboard})
 
 
