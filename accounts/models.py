@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Greatest, Least
 from django.utils import timezone
 
 
@@ -104,3 +106,57 @@ class Account(models.Model):
 
     def __str__(self) -> str:
         return f"account of user {self.user_id}"
+
+
+class Friendship(models.Model):
+    """A friend request from ``from_user`` to ``to_user``, and once accepted a friendship of
+    the two. One row per pair, whichever of them asked (the database refuses a second)."""
+
+    class Status(models.TextChoices):
+        REQUESTED = "requested"
+        ACCEPTED = "accepted"
+
+    from_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="friend_requests_sent"
+    )
+    to_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+        related_name="friend_requests_received",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.REQUESTED)
+    created_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(Least("from_user", "to_user"),
+                                    Greatest("from_user", "to_user"),
+                                    name="friendship_unique_pair"),
+            models.CheckConstraint(condition=~Q(from_user=F("to_user")),
+                                   name="friendship_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.status} friendship {self.from_user_id} → {self.to_user_id}"
+
+
+class Block(models.Model):
+    """``blocker`` wants nothing from ``blocked``: no requests, invites or reactions."""
+
+    blocker = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_made",
+        db_index=False,  # block_unique_pair's index serves it
+    )
+    blocked = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocks_received"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["blocker", "blocked"], name="block_unique_pair"),
+            models.CheckConstraint(condition=~Q(blocker=F("blocked")), name="block_not_self"),
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.blocker_id} blocks user {self.blocked_id}"

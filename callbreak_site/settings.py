@@ -242,6 +242,9 @@ HTTP_THREADS = env_int("HTTP_THREADS", 4)
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
 DEADLINE_WARNING_FRACTION = 0.8
 PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
+# Reactions a player may send, across tables, in each window of so many seconds.
+REACTIONS_PER_WINDOW = env_int("REACTIONS_PER_WINDOW", 4)
+REACTION_WINDOW_SECONDS = env_int("REACTION_WINDOW_SECONDS", 10)
 # Websocket bounds: open sockets per user (tabs and devices together), and the messages one
 # socket may send: a burst, then a steady rate (the app sends a heartbeat every 25 s).
 WEBSOCKET_MAX_PER_USER = env_int("WEBSOCKET_MAX_PER_USER", 10)
@@ -297,6 +300,7 @@ REST_FRAMEWORK = {
         "guest": os.environ.get("THROTTLE_GUEST", "60/hour"),
         "account": os.environ.get("THROTTLE_ACCOUNT", "10/hour"),
         "invite": os.environ.get("THROTTLE_INVITE", "60/min"),
+        "friends": os.environ.get("THROTTLE_FRIENDS", "30/min"),
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,

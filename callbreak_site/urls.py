@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", api_docs, name="api-docs"),
     path("api/", include("accounts.push_urls")),
+    path("api/", include("accounts.friend_urls")),
     path("api/", include("games.api.urls")),
     path("", include("frontend.urls")),
 ]

@@ -25,4 +25,7 @@ urlpatterns = [
     re_path(r"^replay/\d+/?$", shell, {"screen": "replay"}),
     re_path(r"^join/[\w-]+/?$", shell, {"screen": "join"}),
     re_path(r"^stats(?:/[\w.@+-]+)?/?$", shell, {"screen": "stats"}),
+    re_path(r"^friends/?$", shell, {"screen": "friends"}),
+    re_path(r"^leaderboard/?$", shell, {"screen": "leaderboard"}),
+    re_path(r"^u/[^/]+/?$", shell, {"screen": "profile"}),
 ]

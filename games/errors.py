@@ -48,3 +48,9 @@ class NotYourTurn(Conflict):
 
 class IllegalMove(DomainError):
     """The engine refused the action; ``code`` is the engine's rule code."""
+
+
+class TooMany(DomainError):
+    """Over a rate the player may act at (e.g. reactions): try again in a moment."""
+
+    code = "too_many"

@@ -19,7 +19,13 @@ from games.models import Match, Seat
 from games.presence import presence_of
 from games.selectors import match_view
 from games.services.moves import plays_at_once
-from games.signals import Moment, analysis_requested, match_changed, turn_warning_due
+from games.signals import (
+    Moment,
+    analysis_requested,
+    match_changed,
+    reaction_sent,
+    turn_warning_due,
+)
 
 
 @receiver(match_changed)
@@ -38,6 +44,7 @@ def after_match_changed(*, match: Match, seats: list[Seat], moments: list[Moment
     match_id, seq = match.id, match.seq
     if state.phase == "finished":
         tasks.notify_finished.delay_on_commit(match_id)
+        tasks.match_ratings_update.delay_on_commit(match_id)
         return
     if state.turn is None:
         return
@@ -62,3 +69,10 @@ def warn_of_deadline(*, match_id: int, seq: int, **_: Any) -> None:
 @receiver(analysis_requested)
 def queue_analysis(*, match_id: int, seat: int, **_: Any) -> None:
     tasks.analysis_run.delay_on_commit(match_id, seat)
+
+
+@receiver(reaction_sent)
+def deliver_reaction(*, match_id: int, seat: int, reaction: str, seq: int,
+                     recipients: list[int], **_: Any) -> None:
+    frame = realtime.reaction_frame(match_id=match_id, seat=seat, reaction=reaction, seq=seq)
+    transaction.on_commit(lambda: realtime.publish_frames({u: [frame] for u in recipients}))

@@ -230,3 +230,74 @@ class Analysis(models.Model):
 
     def __str__(self) -> str:
         return f"Analysis of seat {self.seat} in match {self.match_id}"
+
+
+class PlayerRating(models.Model):
+    """A player's OpenSkill rating (Plackett-Luce): ``mu`` and ``sigma``, and the one number
+    shown for it, ``rating``. Written only by ``games.services.ratings``; a player with no row
+    has not finished a rated match."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                primary_key=True, related_name="rating")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rating = models.IntegerField()
+    matches = models.PositiveIntegerField(default=0)
+    # The player's choice, in Settings: listed on the global leaderboard or not.
+    on_global_leaderboard = models.BooleanField(default=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["-rating", "user"], name="rating_board")]
+
+    def __str__(self) -> str:
+        return f"rating {self.rating} of user {self.user_id}"
+
+
+class RatingChange(models.Model):
+    """What one finished match did to one player's rating: written once per match and player
+    (the unique constraint makes a second delivery of the finished match a no-op)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rating_changes",
+                              db_index=False)  # rating_change_unique's index serves it
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rating_changes", db_index=False)
+    seat = models.PositiveSmallIntegerField()
+    place = models.PositiveSmallIntegerField()
+    before = models.IntegerField()
+    after = models.IntegerField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    # The player's rated matches including this one: the first 10 are provisional.
+    matches = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="rating_change_unique"),
+        ]
+        indexes = [models.Index(fields=["user", "created_at"], name="rating_change_user_time")]
+
+    def __str__(self) -> str:
+        return f"rating {self.before} → {self.after} of user {self.user_id} in {self.match_id}"
+
+
+class Reaction(models.Model):
+    """One reaction a seated player sent at a table. Kept beside the match, never in its
+    engine state: it changes nothing of the game, and the replay shows it at ``seq``."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reactions",
+                              db_index=False)  # reaction_match_seq's index serves it
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="reactions")
+    reaction = models.CharField(max_length=12)
+    # The match's seq when it was sent: where the replay shows it.
+    seq = models.PositiveIntegerField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "seq"], name="reaction_match_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.reaction} from seat {self.seat} of match {self.match_id}"

@@ -47,6 +47,17 @@ def publish_views(steps: list[dict[int, dict[str, Any]]]) -> None:
     for views in steps:
         for user_id, view in views.items():
             by_user.setdefault(user_id, []).append(view_frame(view))
+    publish_frames(by_user)
+
+
+def reaction_frame(*, match_id: int, seat: int, reaction: str, seq: int) -> str:
+    """The ``match.reaction`` socket frame: who at the table reacted, and with what."""
+    return orjson.dumps({"type": "match.reaction", "match": match_id, "seat": seat,
+                         "reaction": reaction, "seq": seq}).decode()
+
+
+def publish_frames(by_user: dict[int, list[str]]) -> None:
+    """Send each user's ready frames to all their sockets, in order."""
     layer = get_channel_layer()
     if not by_user or layer is None:
         return

@@ -13,6 +13,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.friends import blocks_among
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.bots import suggested_call
 from games.engine.ending import final_places
@@ -143,7 +144,8 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
     }
 
 
-def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
+def match_record_for(*, match: Match, seats: list[Seat],
+                     viewer_id: int | None = None) -> dict[str, Any]:
     """The engine's full record, once the match is over (before that it would show hands)."""
     if match.status != Match.Status.FINISHED or match.state is None:
         raise Forbidden("The record of a match is available once it has finished.",
@@ -155,7 +157,19 @@ def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
         match.moves.order_by("seq").values("seq", "seat", "kind", "call", "card", "made_by",
                                            "note")
     )
+    record["reactions"] = reactions_seen(match=match, seats=seats, viewer_id=viewer_id)
     return record
+
+
+def reactions_seen(*, match: Match, seats: list[Seat], viewer_id: int | None) -> list[dict]:
+    """The match's reactions in the order sent, less those of players the viewer blocked or
+    was blocked by (a reaction shows no card, so the replay may show the rest)."""
+    people = [s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id]
+    blocked = blocks_among(user_ids=people) if viewer_id is not None else set()
+    hidden = {a if b == viewer_id else b for a, b in blocked if viewer_id in (a, b)}
+    return [{"seq": r["seq"], "seat": r["seat"], "reaction": r["reaction"]}
+            for r in match.reactions.order_by("id").values("seq", "seat", "reaction", "user_id")
+            if r["user_id"] not in hidden]
 
 
 def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:

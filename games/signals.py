@@ -30,3 +30,7 @@ match_changed = Signal()
 turn_warning_due = Signal()
 # A player asked for the review of a seat: ``match_id``, ``seat``.
 analysis_requested = Signal()
+# A seated player sent a reaction: ``match_id``, ``seat``, ``user_id``, ``reaction``, ``seq``
+# and ``recipients``, the seated people who may see it (nobody who blocked, or was blocked
+# by, the sender).
+reaction_sent = Signal()

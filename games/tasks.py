@@ -5,7 +5,7 @@ import logging
 
 from celery import shared_task
 
-from games.services import analysis, deadlines, moves, notify
+from games.services import analysis, deadlines, moves, notify, ratings
 
 
 @shared_task(acks_late=True)
@@ -36,6 +36,11 @@ def notify_deadline(match_id: int, seq: int) -> bool:
 @shared_task(acks_late=True)
 def notify_finished(match_id: int) -> int:
     return notify.notify_finished(match_id=match_id)
+
+
+@shared_task(acks_late=True)
+def match_ratings_update(match_id: int) -> int:
+    return ratings.match_ratings_update(match_id=match_id)
 
 
 logger = logging.getLogger(__name__)

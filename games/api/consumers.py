@@ -1,9 +1,10 @@
 """The player's websocket: one per signed-in user, carrying that user's own match views.
 
 Server → client: ``hello``, ``match.view`` (the user's own view after every committed change),
-``pong`` (with the watched match's latest ``seq``), ``error``. Client → server: ``watch`` /
-``unwatch`` a match (presence: no push while watching), ``ping`` (heartbeat). The schema and
-the close codes are in ``docs/WEBSOCKET.md``.
+``match.reaction`` (a reaction at one of the user's tables), ``pong`` (with the watched
+match's latest ``seq``), ``error``. Client → server: ``watch`` / ``unwatch`` a match
+(presence: no push while watching), ``react`` (send a reaction), ``ping`` (heartbeat). The
+schema and the close codes are in ``docs/WEBSOCKET.md``.
 
 A socket is a long-lived door into the server, so each one is bounded: frames are small text
 holding shallow JSON, a connection may send only so fast, and a user may hold only so many.
@@ -22,7 +23,9 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils.translation import gettext as _
 
+from games.errors import DomainError
 from games.models import Match, Seat
 from games.presence import (
     presence_connect,
@@ -33,6 +36,7 @@ from games.presence import (
     socket_slot_take,
 )
 from games.realtime import user_group
+from games.services.reactions import reaction_send
 
 logger = logging.getLogger(__name__)
 
@@ -99,6 +103,19 @@ class MessageBudget:
 @database_sync_to_async
 def _is_seated(user_id: int, match_id: int) -> bool:
     return Seat.objects.filter(match_id=match_id, user_id=user_id, kind=Seat.Kind.HUMAN).exists()
+
+
+@database_sync_to_async
+def _react(user: Any, match_id: Any, reaction: Any) -> dict[str, Any] | None:
+    """Send a reaction as the API does; the refusal as an ``error`` message, or None."""
+    if not isinstance(match_id, int) or not isinstance(reaction, str):
+        return {"type": "error", "code": "bad_message",
+                "detail": _("A reaction names its match (a number) and its reaction.")}
+    try:
+        reaction_send(match_id=match_id, user=user, reaction=reaction)
+    except DomainError as refused:
+        return {"type": "error", "code": refused.code, "detail": refused.detail}
+    return None
 
 
 @database_sync_to_async
@@ -195,6 +212,11 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
                                      disconnect=False)
             self.watching = match_id
             await presence_watch(user_id=self.user_id, match_id=match_id)
+        elif kind == "react":
+            refused = await _react(self.scope["user"], content.get("match"),
+                                   content.get("reaction"))
+            if refused is not None:
+                await self.send_json(refused)
         elif kind == "unwatch":
             await presence_leave(user_id=self.user_id, match_id=self.watching, disconnect=False)
             self.watching = None

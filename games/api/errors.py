@@ -9,9 +9,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import selectors
-from games.errors import Conflict, DomainError, Forbidden, NotFound, StaleSeq
+from games.errors import Conflict, DomainError, Forbidden, NotFound, StaleSeq, TooMany
 
-STATUS_OF = ((NotFound, 404), (Forbidden, 403), (Conflict, 409))
+STATUS_OF = ((NotFound, 404), (Forbidden, 403), (Conflict, 409), (TooMany, 429))
 
 
 def domain_error_response(error: DomainError, request: Request | None) -> Response:

@@ -17,6 +17,15 @@ class MatchViewMessage(serializers.Serializer):
     match = MatchViewOut()
 
 
+class ReactionMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["match.reaction"])
+    match = serializers.IntegerField()
+    seat = serializers.IntegerField(min_value=0, max_value=3)
+    reaction = serializers.CharField()
+    # The match's seq when it was sent.
+    seq = serializers.IntegerField()
+
+
 class PongMessage(serializers.Serializer):
     type = serializers.ChoiceField(choices=["pong"])
     # Only while a match is watched: its latest seq, to notice a missed view.
@@ -33,6 +42,7 @@ class ErrorMessage(serializers.Serializer):
 SERVER_MESSAGES = {
     "hello": HelloMessage,
     "match.view": MatchViewMessage,
+    "match.reaction": ReactionMessage,
     "pong": PongMessage,
     "error": ErrorMessage,
 }
@@ -43,4 +53,10 @@ class WatchMessage(serializers.Serializer):
     match = serializers.IntegerField()
 
 
-CLIENT_MESSAGES = {"watch": WatchMessage, "unwatch": None, "ping": None}
+class ReactMessage(serializers.Serializer):
+    type = serializers.ChoiceField(choices=["react"])
+    match = serializers.IntegerField()
+    reaction = serializers.CharField()
+
+
+CLIENT_MESSAGES = {"watch": WatchMessage, "react": ReactMessage, "unwatch": None, "ping": None}

@@ -108,6 +108,15 @@ class MatchViewOut(serializers.Serializer):
     created_at = serializers.DateTimeField(allow_null=True)
 
 
+class RatingChangeOut(serializers.Serializer):
+    seat = serializers.IntegerField()
+    before = serializers.IntegerField()
+    after = serializers.IntegerField()
+    change = serializers.IntegerField()
+    matches = serializers.IntegerField(help_text="Rated matches played, this one included")
+    provisional = serializers.BooleanField()
+
+
 class MatchSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
     status = serializers.CharField()
@@ -121,6 +130,8 @@ class MatchSummaryOut(serializers.Serializer):
     places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
+    rating_change = RatingChangeOut(allow_null=True, help_text="What this match did to your "
+                                    "rating, once it is rated")
 
 
 class MatchPageOut(serializers.Serializer):
@@ -255,3 +266,7 @@ class ExportOut(serializers.Serializer):
     exported_at = serializers.DateTimeField()
     matches = serializers.ListField(child=serializers.DictField(),
                                     help_text="Each finished match's record (see RECORD.md)")
+class RecordReactionOut(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The match's seq when it was sent")
+    seat = serializers.IntegerField()
+    reaction = serializers.CharField()

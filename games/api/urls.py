@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import account_views, views
+from . import account_views, social_views, views
 
 
 class NameConverter:
@@ -40,5 +40,15 @@ urlpatterns = [
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),
     path("matches/<int:match_id>/analysis/", views.MatchAnalysisView.as_view(),
          name="match-analysis"),
+    path("matches/<int:match_id>/ratings/", social_views.MatchRatingsView.as_view(),
+         name="match-ratings"),
+    path("matches/<int:match_id>/reactions/", social_views.MatchReactionView.as_view(),
+         name="match-reactions"),
     path("users/<name:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
+    path("users/<name:username>/profile/", social_views.ProfileView.as_view(),
+         name="user-profile"),
+    path("friends/", social_views.FriendListView.as_view(), name="friend-list"),
+    path("ratings/me/", social_views.MyRatingView.as_view(), name="rating-me"),
+    path("leaderboard/", social_views.LeaderboardView.as_view(), name="leaderboard"),
+    path("reactions/", social_views.ReactionChoicesView.as_view(), name="reaction-choices"),
 ]

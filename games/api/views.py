@@ -17,7 +17,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
-from games import selectors
+from games import leaderboards, selectors
 from games.errors import DomainError
 from games.models import Analysis
 from games.presence import online_users
@@ -100,8 +100,11 @@ class MatchListView(APIView):
         )
         users = {seat.user_id for match in page for seat in match.seats.all() if seat.user_id}
         online = online_users(sorted(users))
+        changes = leaderboards.my_rating_changes(user_id=request.user.id,
+                                                 match_ids=[m.id for m in page])
         return paginator.get_paginated_response(
-            [selectors.match_summary(match=m, user=request.user, online=online) for m in page]
+            [{**selectors.match_summary(match=m, user=request.user, online=online),
+              "rating_change": changes.get(m.id)} for m in page]
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
@@ -237,10 +240,12 @@ class MatchRecordView(APIView):
         "hands": serializers.ListField(child=serializers.DictField()),
         "totals": serializers.ListField(child=serializers.IntegerField()),
         "places": serializers.ListField(child=serializers.IntegerField()),
-        "seats": s.SeatOut(many=True)}), **errors(404)})
+        "seats": s.SeatOut(many=True),
+        "reactions": s.RecordReactionOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
-        return Response(selectors.match_record_for(match=match, seats=seats))
+        return Response(selectors.match_record_for(match=match, seats=seats,
+                                                   viewer_id=request.user.id))
 
 
 class MatchAnalysisView(APIView):

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from accounts.friends import blocked_between, blocks_among
 from callbreak_site import outbound
 from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.errors import Conflict, DomainError, NotFound
@@ -80,6 +81,7 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
     Nobody is seated without their consent: the asker takes their seat, bots and external bots
     take theirs at once, and every other player's seat is reserved for them until they accept
     by asking for the rematch too (or by joining with its invite code). It starts when all have.
+    A player with a block between them and the asker is not invited: their seat is open.
     """
     with transaction.atomic():
         # The lock makes two players asking at once agree on one offer.
@@ -98,15 +100,20 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
             created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,
             turn_seconds=match.turn_seconds, rematch_of=match,
         )
-        copies = [_rematch_seat(new, s, user) for s in table_of(match.id)[1]]
+        old_seats = table_of(match.id)[1]
+        blocked = blocks_among(user_ids=[s.user_id for s in old_seats if s.user_id])
+        copies = [_rematch_seat(new, s, user, blocked) for s in old_seats]
         Seat.objects.bulk_create(copies)
         return _start_if_full(new, copies), True
 
 
-def _rematch_seat(new: Match, old: Seat, asker: Any) -> Seat:
+def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int]]) -> Seat:
     if old.kind == Seat.Kind.HUMAN and old.user_id is None:
         return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)  # their account is gone
     if old.kind == Seat.Kind.HUMAN and old.user_id != asker.id:
+        if {(asker.id, old.user_id), (old.user_id, asker.id)} & blocked:
+            # No invitation between a blocked pair: the seat is open to anyone with the code.
+            return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)
         return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
     return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
                 bot_level=old.bot_level, external_url=old.external_url)
@@ -182,6 +189,10 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
                                 "invite link instead."), code="guest_not_invitable")
         if other.id == creator.id:
             raise DomainError("You already sit in seat 0.", code="bad_opponents")
+        if blocked_between(user_id=creator.id, other_id=other.id):
+            # The same answer whichever of the two blocked: a block is not announced.
+            raise DomainError(_("You cannot invite %(name)s to a match.")
+                              % {"name": other.username}, code="blocked")
         return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
     if spec.startswith(("http://", "https://")):
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),

@@ -20,6 +20,9 @@ const SCREENS = {
   forgot: () => import("./screens/recover.js"),
   reset: () => import("./screens/recover.js"),
   "confirm-email": () => import("./screens/recover.js"),
+  friends: () => import("./screens/friends.js"),
+  leaderboard: () => import("./screens/leaderboard.js"),
+  profile: () => import("./screens/profile.js"),
 };
 // Screens for signed-out visitors only, and screens for anyone (a link opened signed in or out).
 const PUBLIC = new Set(["signin", "signup", "forgot", "reset"]);

@@ -69,6 +69,7 @@ export class Live {
       }
       if (message.type === "match.view" && message.match) this.emit("view", message.match);
       else if (message.type === "pong" && message.match) this.emit("pong", message);
+      else if (message.type === "match.reaction") this.emit("reaction", message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;

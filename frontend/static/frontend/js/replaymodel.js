@@ -49,6 +49,27 @@ export function worstDecisions(record, analysis, limit = 5) {
   return marks;
 }
 
+// The step at which each reaction of the record was sent: the calls of its hand, or the trick
+// being played (a reaction carries the match's seq; moves carry theirs). Map: step → reactions.
+export function reactionSteps(record) {
+  const moves = record.made_by || [];
+  const steps = new Map();
+  for (const reaction of record.reactions || []) {
+    let hand = 0;
+    let plays = 0;
+    let last = null;
+    for (const move of moves) {
+      if (move.seq > reaction.seq) break;
+      if (move.kind === "call" && last === "play") { hand += 1; plays = 0; }
+      if (move.kind === "play") plays += 1;
+      last = move.kind;
+    }
+    const step = Math.min(stepCount(record) - 1, hand * STEPS_PER_HAND + Math.ceil(plays / 4));
+    steps.set(step, [...(steps.get(step) || []), reaction]);
+  }
+  return steps;
+}
+
 export function runningTotals(record) {
   return [0, 1, 2, 3].map((seat) => record.hands.map((hand) => hand.totals[seat]));
 }

@@ -16,6 +16,9 @@ const ROUTES = [
   ["/forgot-password", "forgot"],
   ["/reset-password/:uid/:token", "reset"],
   ["/confirm-email/:token", "confirm-email"],
+  ["/friends", "friends"],
+  ["/leaderboard", "leaderboard"],
+  ["/u/:username", "profile"],
 ];
 
 const compiled = ROUTES.map(([pattern, name]) => {

@@ -2,6 +2,7 @@
 import { api } from "../api.js";
 import { date, h, ordinal, score, seatLabel, toast } from "../dom.js";
 import { handsLabel } from "../handlabel.js";
+import { changeText } from "../social.js";
 
 function row(m) {
   const mine = m.my_seat;
@@ -14,6 +15,7 @@ function row(m) {
         h("span", { class: "muted" }, `${date(m.updated_at)} · ${handsLabel(m.hands, m.hand_number)}`)),
       h("span", { class: "match-side" },
         place ? h("span", { class: `badge${place === 1 ? " badge-win" : ""}` }, ordinal(place)) : null,
+        m.rating_change ? h("span", { class: "badge", testid: "history-rating-change" }, changeText(m.rating_change.change)) : null,
         h("strong", {}, score(m.scores?.[mine] ?? 0)))));
 }
 

@@ -50,7 +50,9 @@ export async function mount(main, route, ctx) {
       h("span", {}, gettext("You are playing as a guest on this device.")),
       h("a", { class: "btn btn-small", href: "/account" }, gettext("Keep your account"))) : null,
     h("h2", {}, "Your matches"), list, joinForm,
-    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →"))));
+    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →")),
+    h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
+      h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")))));
 
   async function load() {
     try {

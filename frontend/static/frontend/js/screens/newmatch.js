@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
+import { social } from "../social.js";
 
 const OPEN_ENDED = "open";
 
@@ -21,8 +22,10 @@ function turnLabel(time) {
   return time.live ? interpolate(gettext("%(time)s (live)"), { time: time.label }) : time.label;
 }
 
-function opponentRow(i, levels) {
+// Friends come first: an invitation by name, one tap away.
+function opponentRow(i, levels, friends) {
   const kinds = [
+    ...friends.map((f) => [`user:${f.username}`, interpolate(gettext("Friend: %(name)s"), { name: f.username })]),
     ...levels.map((level) => [`bot:${level.name}`, interpolate(gettext("Bot: %(level)s"), { level: level.label })]),
     ["open", gettext("Open seat (invite link)")],
     ["user", gettext("Invite a player by name")],
@@ -39,8 +42,9 @@ function opponentRow(i, levels) {
 
 export async function mount(main, route, ctx) {
   let catalogue;
+  let friends;
   try {
-    catalogue = await api.rules();
+    [catalogue, friends] = await Promise.all([api.rules(), social.friends().then((f) => f.friends, () => [])]);
   } catch (error) {
     toast(error.message);
     return;
@@ -69,7 +73,7 @@ export async function mount(main, route, ctx) {
       select("turn_seconds", gettext("Time per move"), catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]),
         catalogue.default_turn_seconds.bots_only)),
     h("fieldset", { class: "opponents" }, h("legend", {}, gettext("Opponents")),
-      [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels)),
+      [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels, friends)),
       h("p", { class: "hint", id: "nm-levels-hint", testid: "nm-levels-hint" })),
     h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, gettext("Start match")));
 
@@ -94,7 +98,7 @@ export async function mount(main, route, ctx) {
   // Without another person at the table the match plays at a live pace, unless chosen.
   function defaultTurnTime() {
     if (turnTouched) return;
-    const people = opponentSelects.some((kind) => kind.value === "open" || kind.value === "user");
+    const people = opponentSelects.some((kind) => kind.value === "open" || kind.value.startsWith("user"));
     f.turn_seconds.value = String(catalogue.default_turn_seconds[people ? "with_people" : "bots_only"]);
     offerLevels();
   }

@@ -5,7 +5,8 @@ import { totalsChart } from "../chart.js";
 import { fill, h, ordinal, score } from "../dom.js";
 import { handLabel, handsLabel } from "../handlabel.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
-import { runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
+import { isMuted, reactionBadge, reactionSet } from "../reactions.js";
+import { reactionSteps, runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
   return record.seats.map((s) => (s.seat === me ? `${s.name} (you)` : s.name || `Seat ${s.seat + 1}`));
@@ -56,6 +57,12 @@ export async function mount(main, route, ctx) {
   const slider = h("input", { type: "range", min: 0, max: total - 1, value: 0, testid: "replay-slider", "aria-label": "Step" });
   const label = h("p", { class: "replay-step", testid: "replay-step", "aria-live": "polite" });
   const marksBox = h("div", { class: "marks", testid: "replay-marks" });
+  // Reactions where they were sent, unless hidden (the table's choice is the default).
+  const reactionsAt = reactionSteps(record);
+  const reactionsBox = h("div", { class: "replay-reactions", testid: "replay-reactions", "aria-live": "polite" });
+  const showReactions = h("input", { type: "checkbox", checked: !isMuted(id), testid: "replay-show-reactions", onchange: () => draw() });
+  let emoji = new Map();
+  reactionSet().then((set) => { emoji = set; draw(); }).catch(() => {});
   const go = (n) => { step = Math.max(0, Math.min(total - 1, n)); draw(); };
   const button = (text, testid, onclick, aria) => h("button", { class: "btn btn-small", type: "button", testid, onclick, "aria-label": aria }, text);
   slider.addEventListener("input", () => go(Number(slider.value)));
@@ -71,7 +78,8 @@ export async function mount(main, route, ctx) {
       slider,
       button("▶", "replay-next", () => go(step + 1), "Next step"),
       button("»", "replay-last", () => go(total - 1), "Last step")),
-    board, marksBox,
+    record.reactions?.length ? h("label", { class: "switch" }, showReactions, h("span", {}, gettext("Show reactions"))) : null,
+    reactionsBox, board, marksBox,
     totalsChart(names, runningTotals(record), { label: "Running totals hand by hand" })));
 
   function draw() {
@@ -82,6 +90,8 @@ export async function mount(main, route, ctx) {
       ? interpolate(gettext("%(hand)s: the calls"), { hand: handLabel(handNo, record.rules.hands, s.hand.play_off) })
       : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
     const mark = marks.get(step);
+    fill(reactionsBox, ...(showReactions.checked ? reactionsAt.get(step) || [] : []).filter((r) => emoji.has(r.reaction))
+      .map((r) => h("span", { class: "row" }, reactionBadge(emoji.get(r.reaction), r.reaction), " ", names[r.seat])));
     fill(board,
       s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, s.trick.cards.map(({ seat, card }) =>
         h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))

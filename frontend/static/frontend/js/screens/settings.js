@@ -4,6 +4,7 @@ import { h, toast } from "../dom.js";
 import { gettext } from "../i18n.js";
 import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
+import { listingSwitch } from "./leaderboard.js";
 
 const KINDS = [
   ["notify_turn", "When it is my turn"],
@@ -37,6 +38,7 @@ export async function mount(main, route, ctx) {
     h("p", {}, "Signed in as ", h("strong", {}, ctx.user.username)),
     kinds,
     tablePrefs(),
+    listingSwitch(),
     h("h2", {}, "Notifications on this device"), pushState, pushButton,
     h("h2", {}, "Account"),
     h("a", { class: "btn btn-wide", href: "/account", testid: "to-account" },

@@ -2,6 +2,7 @@
 import { api } from "../api.js";
 import { date, fill, h, ordinal, score, svg } from "../dom.js";
 import { handsLabel } from "../handlabel.js";
+import { gettext } from "../i18n.js";
 
 // Bars of each match's total, oldest on the left; first places drawn solid, others outlined.
 function resultsChart(results) {
@@ -45,6 +46,7 @@ export async function mount(main, route, ctx) {
       tile(`wins (${winPct}%)`, String(stats.wins), "stat-wins"),
       tile("average total", score(Math.round(stats.average_total ?? 0)), "stat-average"),
       tile("calls made", `${Math.round(stats.calls_made_pct ?? 0)}%`, "stat-calls")),
+    h("p", {}, h("a", { href: `/u/${encodeURIComponent(username)}`, testid: "open-profile" }, gettext("Profile and rating →"))),
     stats.results.length ? resultsChart(stats.results) : h("p", { class: "muted" }, "Finish a match to see results here."),
     h("ul", { class: "match-list" }, [...stats.results].reverse().slice(0, 20).map((r) => h("li", {},
       h("a", { class: "match-row", href: `/replay/${r.match_id}` },

@@ -3,6 +3,7 @@ import { api } from "../api.js";
 import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
+import { tableReactions } from "../reactions.js";
 import { prepareSound, sound } from "../sound.js";
 import { handLabel } from "../handlabel.js";
 import { finishPanel, invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
@@ -376,6 +377,7 @@ export async function mount(main, route, ctx) {
   }
   render();
   noticeChanges(null, view);
+  const stopReactions = tableReactions(root, id, ctx);
   ctx.live.watch(id);
   prepareSound();
 
@@ -392,6 +394,7 @@ export async function mount(main, route, ctx) {
   return () => {
     closed = true;
     off();
+    stopReactions();
     clearInterval(tick);
     clearInterval(poll);
     clearTimeout(timer);

@@ -3,6 +3,7 @@ import { cardFace } from "../cards.js";
 import { h, ordinal, score, toast } from "../dom.js";
 import { handLabel } from "../handlabel.js";
 import { gettext, interpolate, language, pgettext } from "../i18n.js";
+import { ratingChange } from "../ratingsheet.js";
 import { seatName } from "./tableview.js";
 
 // Every scored hand: a row per hand, a column per seat; each cell shows the hand's points and,
@@ -86,7 +87,8 @@ export function standings(view, { onRematch }) {
     h("div", { class: "winner", testid: "winner" },
       h("span", { class: "trophy", "aria-hidden": "true" }, mine === 1 ? "★" : "♠"),
       h("h2", {}, title),
-      h("p", { class: "muted" }, mine === 1 ? "Well played." : `${winners.join(" and ")} won the match.`)),
+      h("p", { class: "muted" }, mine === 1 ? "Well played." : `${winners.join(" and ")} won the match.`),
+      ratingChange(view)),
     h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "", testid: "standing" },
       h("span", { class: `place place-${view.places[s]}` }, ordinal(view.places[s])),
       h("span", { class: "name" }, seatName(view, s)),

@@ -1,0 +1,44 @@
+// The social API (friends, blocks, ratings, leaderboards, profiles, reactions) and how a
+// rating reads: one number, with "?" while it is provisional (the first 10 rated matches).
+import { request } from "./api.js";
+import { gettext, interpolate, language } from "./i18n.js";
+
+const at = encodeURIComponent;
+
+export const social = {
+  friends: () => request("GET", "/api/friends/"),
+  ask: (username) => request("POST", "/api/friends/requests/", { username }),
+  accept: (name) => request("POST", `/api/friends/requests/${at(name)}/accept/`),
+  decline: (name) => request("POST", `/api/friends/requests/${at(name)}/decline/`),
+  remove: (name) => request("DELETE", `/api/friends/${at(name)}/`),
+  block: (username) => request("POST", "/api/blocks/", { username }),
+  unblock: (name) => request("DELETE", `/api/blocks/${at(name)}/`),
+  profile: (name) => request("GET", `/api/users/${at(name)}/profile/`),
+  leaderboard: (scope, period, page) => request("GET", `/api/leaderboard/?scope=${scope}&period=${period}&page=${page}`),
+  myRating: () => request("GET", "/api/ratings/me/"),
+  setListed: (on) => request("PATCH", "/api/ratings/me/", { on_global_leaderboard: on }),
+  matchRatings: (id) => request("GET", `/api/matches/${id}/ratings/`),
+  reactions: () => request("GET", "/api/reactions/"),
+  react: (id, reaction) => request("POST", `/api/matches/${id}/reactions/`, { reaction }),
+};
+
+export const number = (n) => new Intl.NumberFormat(language()).format(n);
+
+export function ratingText({ rating, provisional }) {
+  if (rating === null || rating === undefined) return gettext("unrated");
+  return provisional ? interpolate(gettext("%(rating)s?"), { rating: number(rating) }) : number(rating);
+}
+
+// "+12" or "−7": a rating change as the end sheet and history show it.
+export function changeText(change) {
+  const sign = change > 0 ? "+" : change < 0 ? "−" : "±";
+  return `${sign}${number(Math.abs(change))}`;
+}
+
+// One tap: a match with the friend invited by name and two normal bots, a day per move.
+export async function inviteToMatch(ctx, username) {
+  const view = await request("POST", "/api/matches/", {
+    rules: { preset: "standard" }, turn_seconds: 86400, opponents: [`user:${username}`, "bot:normal", "bot:normal"],
+  });
+  ctx.navigate(`/m/${view.id}`);
+}

@@ -1,0 +1,106 @@
+"""The social screens in a real browser: a friend request sent, accepted and answered with a
+one-tap invite, then a block; a reaction at the table (and muted), the rating change on the
+match-end sheet, in history, on the profile and the leaderboard, and reactions in the replay."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import api_in_page, finish_through_api, screenshot, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_request_accepted_a_friend_invited_in_one_tap_and_then_blocked(open_phone):
+    asker, friend = open_phone(), open_phone()
+    asker_name, friend_name = sign_up(asker), sign_up(friend)
+
+    asker.get_by_test_id("open-friends").click()  # from the lobby
+    asker.get_by_test_id("friend-name").fill(friend_name)
+    asker.get_by_test_id("add-friend").locator("[type=submit]").click()
+    expect(asker.get_by_test_id("outgoing")).to_contain_text(friend_name)
+
+    friend.goto("/friends")
+    request = friend.get_by_test_id("incoming-request")
+    expect(request).to_contain_text(asker_name)
+    request.get_by_test_id("accept").click()
+    row = friend.get_by_test_id("friend")
+    expect(row).to_contain_text(asker_name)
+    expect(row.locator(".presence.is-online")).to_have_count(1)  # the asker has the app open
+    expect(row.get_by_test_id("friend-rating")).to_have_text("unrated")
+    screenshot(friend, "20-friends")
+
+    asker.goto("/new")
+    first = asker.get_by_test_id("nm-opponent-0").locator("option").first
+    expect(first).to_have_attribute("value", f"user:{friend_name}")  # friends come first
+
+    row.get_by_test_id("invite-friend").click()
+    friend.wait_for_url("**/m/*")
+    expect(friend.get_by_test_id("invite")).to_be_visible()  # waiting for the invited friend
+    match_id = int(friend.url.rstrip("/").rsplit("/", 1)[1])
+    seats = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
+    assert seats[1]["kind"] == "reserved" and asker_name in seats[1]["name"]
+
+    friend.goto("/friends")
+    friend.get_by_test_id("friend").get_by_test_id("block-friend").click()
+    expect(friend.get_by_test_id("blocked")).to_contain_text(asker_name)
+    asker.goto("/friends")
+    expect(asker.get_by_test_id("friend")).to_have_count(0)
+    asker.get_by_test_id("friend-name").fill(friend_name)
+    asker.get_by_test_id("add-friend").locator("[type=submit]").click()
+    expect(asker.locator(".toast, [data-testid=toast]").first).to_contain_text(
+        "does not take requests")
+    assert asker.errors == [] and friend.errors == []
+
+
+def test_reactions_at_the_table_and_in_the_replay_and_the_rating_everywhere(open_phone):
+    page = open_phone()
+    username = sign_up(page)
+    page.get_by_test_id("new-match").click()
+    page.get_by_test_id("nm-hands").select_option("1")
+    page.get_by_test_id("nm-submit").click()
+    page.wait_for_url("**/m/*")
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+    page.get_by_test_id("reactions-toggle").click()
+    page.get_by_test_id("react-clap").click()
+    bubble = page.locator(".seat.is-me [data-testid=reaction-bubble][data-reaction=clap]")
+    expect(bubble).to_be_visible()
+    screenshot(page, "21-reaction")
+    expect(bubble).to_have_count(0, timeout=5000)  # shown briefly
+    page.get_by_test_id("reactions-toggle").click()
+    page.get_by_test_id("mute-reactions").click()
+    expect(page.get_by_test_id("mute-reactions")).to_have_attribute("aria-pressed", "true")
+    page.get_by_test_id("react-wow").click()
+    page.wait_for_timeout(1200)
+    expect(page.get_by_test_id("reaction-bubble")).to_have_count(0)  # muted at this table
+
+    finish_through_api(page, match_id)
+    expect(page.get_by_test_id("standings")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("rating-change")).to_contain_text("1,000 →", timeout=15_000)
+    screenshot(page, "22-rating-change")
+
+    page.get_by_test_id("nav-history").click()
+    expect(page.get_by_test_id("history-rating-change").first).to_be_visible()
+
+    page.goto(f"/replay/{match_id}")
+    toggle = page.get_by_test_id("replay-show-reactions")
+    expect(toggle).not_to_be_checked()  # the table's mute is the replay's default
+    toggle.check()
+    shown = page.get_by_test_id("replay-reactions").get_by_test_id("reaction-bubble")
+    expect(shown).to_have_count(2)
+    toggle.uncheck()
+    expect(shown).to_have_count(0)
+
+    page.goto(f"/u/{username}")
+    expect(page.get_by_test_id("profile-rating")).to_contain_text("?")  # provisional
+    expect(page.get_by_test_id("recent-match")).to_have_attribute("href", f"/replay/{match_id}")
+    page.goto("/leaderboard?scope=friends")
+    expect(page.get_by_test_id("board-row")).to_contain_text(username)
+
+    page.goto("/settings")
+    switch = page.get_by_test_id("setting-global-leaderboard")
+    expect(switch).to_be_checked()
+    switch.uncheck()
+    page.wait_for_timeout(500)
+    assert api_in_page(page, "GET", "/api/ratings/me/")["body"]["on_global_leaderboard"] is False
+    assert page.errors == []
