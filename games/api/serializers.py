@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.engine.bots import BOT_LEVELS
 from games.engine.cards import DECK
 from games.services.matches import TURN_SECONDS_CHOICES
 
@@ -46,7 +47,7 @@ class SeatOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.CharField()
-    level = serializers.ChoiceField(choices=["easy", "normal", "hard"], allow_null=True)
+    level = serializers.ChoiceField(choices=list(BOT_LEVELS), allow_null=True)
     autopilot = serializers.BooleanField()
     online = serializers.BooleanField(allow_null=True)
 
@@ -98,6 +99,17 @@ class MatchViewOut(serializers.Serializer):
     rules = serializers.DictField()
     invite_code = serializers.CharField(allow_null=True)
     created_at = serializers.DateTimeField(allow_null=True)
+
+
+class WarningOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class MatchCreatedOut(MatchViewOut):
+    # Advice for the creator that does not stop the match, e.g. external bots under
+    # non-standard rules.
+    warnings = WarningOut(many=True)
 
 
 class MatchSummaryOut(serializers.Serializer):

@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
 from games import selectors
+from games.engine import Rules
 from games.engine.bots import BOT_LEVELS
 from games.engine.catalogue import rules_catalogue
 from games.errors import DomainError
@@ -26,6 +27,7 @@ from games.models import Analysis
 from games.presence import online_users
 from games.services import analysis, moves
 from games.services import matches as match_services
+from games.services.external import external_rules_warnings
 from games.services.moves import Table
 
 from . import serializers as s
@@ -110,14 +112,17 @@ class MatchListView(APIView):
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
-                   responses={201: s.MatchViewOut, **errors(400)})
+                   responses={201: s.MatchCreatedOut, **errors(400)})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
         table = match_services.match_create(
             user=request.user, rules=data["rules"], hands=data.get("hands"),
             turn_seconds=data["turn_seconds"], opponents=data["opponents"],
         )
-        return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
+        warnings = external_rules_warnings(rules=Rules.from_dict(table.match.rules),
+                                           seats=table.seats)
+        return Response({**view_of(table, request.user), "warnings": warnings},
+                        status=status.HTTP_201_CREATED)
 
 
 class MatchJoinView(APIView):

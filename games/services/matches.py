@@ -8,10 +8,12 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from callbreak_site import outbound
 from games.engine import EngineError, Rules
-from games.engine.bots import BOT_LEVELS
+from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.errors import Conflict, DomainError, NotFound
 from games.models import Match, Seat
 from games.queries import table_of
@@ -34,7 +36,8 @@ def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_se
         )
     if not isinstance(opponents, list) or len(opponents) != 3:
         raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
-    seat_specs = [_seat_spec(spec, user) for spec in opponents]
+    _refuse_shared_urls(opponents)
+    seat_specs = [_seat_spec(spec, user, turn_seconds) for spec in opponents]
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
         raise DomainError("Each player can be invited to only one seat.", code="bad_opponents")
@@ -148,7 +151,7 @@ def _rules(rules: Any, hands: int | None) -> Rules:
         raise DomainError(getattr(error, "detail", str(error)), code="bad_rules")
 
 
-def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
+def _seat_spec(spec: Any, creator: Any, turn_seconds: int) -> dict[str, Any]:
     if not isinstance(spec, str):
         raise DomainError("Each opponent is a string such as \"bot:normal\".",
                            code="bad_opponents")
@@ -159,6 +162,16 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
         if level not in BOT_LEVELS:
             raise DomainError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
                                code="bad_opponents")
+        if turn_seconds < LEVEL_MIN_TURN_SECONDS.get(level, 0):
+            hours = LEVEL_MIN_TURN_SECONDS[level] // 3600
+            raise DomainError(
+                ngettext("The %(level)s bot thinks for a while at every turn: choose a turn "
+                         "time of at least %(hours)d hour to play it.",
+                         "The %(level)s bot thinks for a while at every turn: choose a turn "
+                         "time of at least %(hours)d hours to play it.", hours)
+                % {"level": level, "hours": hours},
+                code="level_needs_longer_turns",
+            )
         return {"kind": Seat.Kind.BOT, "bot_level": level}
     if spec.startswith("user:"):
         other = get_user_model().objects.filter(username__iexact=spec[5:]).first()
@@ -171,9 +184,30 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}
     raise DomainError(
-        "Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL.",
+        "Opponents are \"bot:<level>\", \"open\", \"user:<name>\" or a bot's URL.",
         code="bad_opponents",
     )
+
+
+def _refuse_shared_urls(opponents: list[Any]) -> None:
+    """One URL may sit in one seat: a bot that keeps its game in the process would mix two
+    seats' games up (checked before any bot is asked anything)."""
+    urls = [_same_url_key(spec) for spec in opponents
+            if isinstance(spec, str) and spec.startswith(("http://", "https://"))]
+    if len(urls) != len(set(urls)):
+        raise DomainError(
+            _("Each external bot needs a URL of its own: one bot process plays one seat."),
+            code="external_url_shared",
+        )
+
+
+def _same_url_key(url: str) -> str:
+    """The URL with its scheme and host in lower case and no trailing slash."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}{parts.path.rstrip('/')}"
 
 
 def _external_url(url: str) -> str:

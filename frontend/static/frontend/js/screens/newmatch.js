@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 
 const OPPONENT_KINDS = [["open", "Open seat (invite link)"], ["user", "Invite a player by name"]];
-const LEVEL_NAMES = { easy: "easy", normal: "normal", hard: "hard" };
+const LEVEL_NAMES = { easy: "easy", normal: "normal", hard: "hard", expert: "expert" };
 
 const options = (pairs, selected) => pairs.map(([value, label]) =>
   h("option", { value, selected: String(value) === String(selected) }, label));
