@@ -44,7 +44,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                      "or an outside bot's URL")
     urls = [lv for lv in args.levels if is_url(lv)]
     if len(urls) != len(set(urls)):
-        parser.error("--seats names one URL twice: one bot process plays one seat")
+        shared = next(u for u in urls if urls.count(u) > 1)
+        parser.error(f"--seats names {shared} twice: one bot process plays one seat")
     for url in urls:
         try:
             check_url(url)
