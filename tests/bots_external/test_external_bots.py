@@ -71,8 +71,8 @@ def test_external_bots_play_and_misbehaving_ones_are_replaced_with_the_reason(
     assert notes == {"external bot: bad answer; the built-in bot played",
                      "external bot: illegal card; the built-in bot played"}
     assert len(bots["good"].requests) >= 13
-    # The time the bot really has: the 1 s deadline less the safety margin.
-    assert {body["timeBudget"] for _, body in bots["good"].requests} == {900}
+    # The time the bot really has: the worker's deadline (its default, 2 s) less the margin.
+    assert {body["timeBudget"] for _, body in bots["good"].requests} == {1800}
     assert all(body["rules"] == created["rules"] for _, body in bots["good"].requests)
     assert all(path.startswith("/bots/good/") for _, path, _ in bots["good"].hits)
 
