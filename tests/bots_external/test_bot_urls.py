@@ -7,8 +7,8 @@ import socket
 
 import pytest
 
-from games.models import Match, Move, Seat
 from games.engine.protocol import REASONS
+from games.models import Match, Move, Seat
 from games.services.external import external_choice
 from games.services.moves import start_match
 from tests.bots_external.bot_server import BotServer

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Match, Move
 from games.engine.protocol import from_protocol, protocol_request, to_protocol
+from games.models import Match, Move
 from tests.api.helpers import create, play_to_end
 from tests.bots_external.bot_server import BotServer
 from tests.conftest import needs_services
