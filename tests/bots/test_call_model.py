@@ -57,3 +57,16 @@ def test_the_shipped_model_calls_better_than_the_counted_call_on_held_out_deals(
     gain, half_width, changed = compare_calls(shipped_model(), deals=800, seed=99)
     assert changed > 100
     assert gain - half_width > 0, (gain, half_width)
+
+
+def test_the_call_arena_changes_nothing_but_the_tested_seats_calls():
+    from games.arena.calls import play
+    from games.arena.match import play_match
+
+    rules = Rules.preset("standard")
+    for match in (0, 1):
+        _, points, _ = play("counted", match, rules)
+        normal = play_match(["normal"] * 4, rules, match, None)
+        assert points == normal.totals[match % 4] / 10 / rules.hands
+    share, points, made = play("model", 2, rules)
+    assert 0 <= share <= 100 and 0 <= made <= 100
