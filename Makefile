@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export PORT
 
-.PHONY: run test lint bench bench-load bench-move bench-pwa install browser serve-prod clean
+.PHONY: run test lint bench bench-bots bench-load bench-move bench-pwa install browser serve-prod clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,6 +55,11 @@ serve-prod: install
 	PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} $(BIN)/python manage.py collectstatic --noinput -v 0
 	PATH="$(abspath $(BIN)):$$PATH" PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
 	  $(BIN)/honcho start -f Procfile -c worker=$(WORKERS)
+
+# The bots' table (not a test): hard, expert, normal and examples/smartbot over HTTP in the
+# arena, with 95 % intervals. BENCH_ARGS="--matches 100 --expert-matches 20" bounds it.
+bench-bots: install
+	nice -n 10 $(BIN)/python -m bench.bots $(BENCH_ARGS)
 
 # Load benchmark (not a test): the production-style run on the callbreak_bench database and
 # Redis db 2, simulated players against bots, pgbench alongside; prints a table.

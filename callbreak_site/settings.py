@@ -232,9 +232,11 @@ CELERY_BEAT_SCHEDULE = {
 # A bot's think time per decision, and how long a bot turn may wait for a worker before the
 # deadline sweeper plays it instead.
 BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
+# The expert bot's think time: it is offered only with turns of an hour or more.
+EXPERT_BUDGET_MS = env_int("EXPERT_BUDGET_MS", 1500)
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
-# Think time per reviewed decision in post-match analysis.
-ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", 400)
+# Think time per reviewed decision in post-match analysis: the expert bot's (nobody waits).
+ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", EXPERT_BUDGET_MS)
 # Threads per server process for HTTP requests (each holds a database connection while busy).
 HTTP_THREADS = env_int("HTTP_THREADS", 4)
 # Turn times up to this get a task due at the deadline; longer ones rely on the sweeper alone
@@ -318,6 +320,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Several answers have a field called "status", each with its own values.
+    "ENUM_NAME_OVERRIDES": {
+        "MatchStatusEnum": ["waiting", "bidding", "playing", "finished"],
+        "AnalysisStatusEnum": ["pending", "ready", "failed"],
+        "FriendshipStatusEnum": ["requested", "accepted"],
+    },
 }
 
 # --- Content-Security-Policy ----------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from games.engine.bots import BOT_LEVELS
 from games.engine.cards import DECK
 from games.services.matches import TURN_SECONDS_CHOICES
 
@@ -49,7 +50,7 @@ class SeatOut(serializers.Serializer):
     seat = serializers.IntegerField()
     name = serializers.CharField()
     kind = serializers.CharField()
-    level = serializers.ChoiceField(choices=["easy", "normal", "hard"], allow_null=True)
+    level = serializers.ChoiceField(choices=list(BOT_LEVELS), allow_null=True)
     autopilot = serializers.BooleanField()
     online = serializers.BooleanField(allow_null=True)
 
@@ -115,6 +116,15 @@ class RatingChangeOut(serializers.Serializer):
     change = serializers.IntegerField()
     matches = serializers.IntegerField(help_text="Rated matches played, this one included")
     provisional = serializers.BooleanField()
+class WarningOut(serializers.Serializer):
+    code = serializers.CharField()
+    detail = serializers.CharField()
+
+
+class MatchCreatedOut(MatchViewOut):
+    # Advice for the creator that does not stop the match, e.g. external bots under
+    # non-standard rules.
+    warnings = WarningOut(many=True)
 
 
 class MatchSummaryOut(serializers.Serializer):

@@ -18,11 +18,13 @@ from rest_framework.views import APIView
 
 from accounts.throttles import LiveScopedRateThrottle
 from games import leaderboards, selectors
+from games.engine import Rules
 from games.errors import DomainError
 from games.models import Analysis
 from games.presence import online_users
 from games.services import analysis, moves
 from games.services import matches as match_services
+from games.services.external import external_rules_warnings
 from games.services.moves import Table
 
 from . import serializers as s
@@ -108,7 +110,7 @@ class MatchListView(APIView):
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
-                   responses={201: s.MatchViewOut, **errors(400)})
+                   responses={201: s.MatchCreatedOut, **errors(400)})
     def post(self, request: Request) -> Response:
         data = _valid(s.MatchCreateSerializer, request)
         rules = {**data["rules"], "hands": data["hands"]} if "hands" in data else data["rules"]
@@ -116,7 +118,10 @@ class MatchListView(APIView):
             user=request.user, rules=rules, turn_seconds=data.get("turn_seconds"),
             opponents=data["opponents"],
         )
-        return Response(view_of(table, request.user), status=status.HTTP_201_CREATED)
+        warnings = external_rules_warnings(rules=Rules.from_dict(table.match.rules),
+                                           seats=table.seats)
+        return Response({**view_of(table, request.user), "warnings": warnings},
+                        status=status.HTTP_201_CREATED)
 
 
 class MatchJoinView(APIView):

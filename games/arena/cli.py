@@ -10,9 +10,11 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
+from callbreak_site import outbound
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 
+from .external import check_url, is_url
 from .match import MatchResult, play_match
 from .stats import format_table, summarise
 
@@ -22,19 +24,36 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m games.arena",
                                      description="Play bots against each other and measure.")
     parser.add_argument("--seats", default="hard,normal,normal,normal",
-                        help="four comma-separated levels (easy, normal, hard)")
+                        help="four comma-separated seats: levels (easy, normal, hard, expert) "
+                             "or outside bots' loopback URLs, one process each")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=5, help="hands per match")
     parser.add_argument("--budget-ms", type=int, default=None,
                         help="thinking time per hard decision (default: the bot's own)")
+    parser.add_argument("--bot-timeout", type=float, default=2.0,
+                        help="seconds an outside bot has per request")
     parser.add_argument("--rules", default="standard", help="rules preset")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(list(argv))
     args.levels = [s.strip() for s in args.seats.split(",")]
-    if len(args.levels) != 4 or any(lv not in BOT_LEVELS for lv in args.levels):
-        parser.error(f"--seats needs four levels among {', '.join(BOT_LEVELS)}")
+    if len(args.levels) != 4 or any(lv not in BOT_LEVELS and not is_url(lv)
+                                    for lv in args.levels):
+        parser.error(f"--seats needs four seats, each a level among {', '.join(BOT_LEVELS)} "
+                     "or an outside bot's URL")
+    urls = [lv for lv in args.levels if is_url(lv)]
+    if len(urls) != len(set(urls)):
+        shared = next(u for u in urls if urls.count(u) > 1)
+        parser.error(f"--seats names {shared} twice: one bot process plays one seat")
+    for url in urls:
+        try:
+            check_url(url)
+        except outbound.Refused as refused:
+            parser.error(f"{url}: {refused.detail} (arena bots run on loopback addresses)")
+    if urls:
+        # A bot process plays one seat of one match at a time.
+        args.workers = 1
     try:
         args.rule_set = Rules.preset(args.rules).with_changes(hands=args.hands)
     except EngineError as exc:
@@ -50,15 +69,15 @@ def seating(levels: Sequence[str], match: int) -> list[str]:
     return [levels[(s - k) % 4] for s in range(4)]
 
 
-def _job(job: tuple[list[str], Rules, int, int | None]) -> MatchResult:
-    levels, rules, seed, budget = job
-    return play_match(levels, rules, seed, budget)
+def _job(job: tuple[list[str], Rules, int, int | None, float]) -> MatchResult:
+    levels, rules, seed, budget, timeout = job
+    return play_match(levels, rules, seed, budget, timeout)
 
 
 def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[MatchResult]:
     """Play all matches, in a process pool when more than one worker is asked for."""
-    jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms)
-            for m in range(args.matches)]
+    jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms,
+             args.bot_timeout) for m in range(args.matches)]
     results: list[MatchResult] = []
     start = time.monotonic()
     if args.workers > 1:

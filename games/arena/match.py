@@ -9,10 +9,13 @@ from dataclasses import dataclass, field
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide
 
+from .external import external_decide, is_url
+
 
 @dataclass
 class MatchResult:
-    """What the arena keeps of one match, per seat of the match."""
+    """What the arena keeps of one match, per seat of the match (``levels`` holds a level or
+    an outside bot's URL; ``fallbacks`` counts the decisions a URL's bot did not make)."""
 
     levels: list[str]
     totals: list[int]
@@ -20,15 +23,19 @@ class MatchResult:
     calls_made: list[int] = field(default_factory=lambda: [0] * 4)
     hands: int = 0
     decision_ms: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    fallbacks: list[int] = field(default_factory=lambda: [0] * 4)
 
 
-def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None) -> MatchResult:
-    """Play one match with ``levels[s]`` at seat ``s``; everything random comes from ``seed``."""
+def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None,
+               bot_timeout: float = 2.0) -> MatchResult:
+    """Play one match with ``levels[s]`` at seat ``s`` (a level, or an outside bot's URL asked
+    with ``bot_timeout`` seconds per request); everything random comes from ``seed``."""
     deal_rng = random.Random(f"deal-{seed}")
     bot_rngs = [random.Random(f"bot-{seed}-{s}") for s in range(4)]
     state = new_match(rules, first_dealer=deal_rng.randrange(4))
     times: list[list[float]] = [[], [], [], []]
     made = [0] * 4
+    fallbacks = [0] * 4
     hands = 0
     while state.phase != "finished":
         if state.phase == "dealing":
@@ -37,8 +44,13 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
         seat = state.turn
         view = view_for(state, seat)
         start = time.perf_counter()
-        action = decide(view, seat=seat, level=levels[seat], rng=bot_rngs[seat],
-                        budget_ms=budget_ms)
+        if is_url(levels[seat]):
+            action, problem = external_decide(levels[seat], view, seat, timeout=bot_timeout,
+                                              rng=bot_rngs[seat])
+            fallbacks[seat] += problem is not None
+        else:
+            action = decide(view, seat=seat, level=levels[seat], rng=bot_rngs[seat],
+                            budget_ms=budget_ms)
         times[seat].append((time.perf_counter() - start) * 1000)
         before = len(state.history)
         state = apply_action(state, action)
@@ -49,4 +61,5 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
     winners = state.winners
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(4)]
     return MatchResult(levels=list(levels), totals=list(state.scores), win_shares=shares,
-                       calls_made=made, hands=hands, decision_ms=times)
+                       calls_made=made, hands=hands, decision_ms=times,
+                       fallbacks=fallbacks)

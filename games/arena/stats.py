@@ -49,6 +49,7 @@ class LevelSummary:
     time_mean: tuple[float, float]
     time_p95: tuple[float, float, float]
     decisions: int
+    fallbacks: int = 0
 
 
 def summarise(results: Sequence[MatchResult]) -> list[LevelSummary]:
@@ -58,7 +59,7 @@ def summarise(results: Sequence[MatchResult]) -> list[LevelSummary]:
     rows = []
     for level in levels:
         wins, totals, made, times = [], [], [], []
-        seats = 0
+        seats = fallbacks = 0
         for r in results:
             mine = [s for s in range(4) if r.levels[s] == level]
             seats = len(mine)
@@ -67,29 +68,32 @@ def summarise(results: Sequence[MatchResult]) -> list[LevelSummary]:
             made.append(100 * sum(r.calls_made[s] for s in mine) / (len(mine) * max(1, r.hands)))
             for s in mine:
                 times.extend(r.decision_ms[s])
+                fallbacks += r.fallbacks[s]
         rows.append(LevelSummary(level, seats, mean_ci(wins), mean_ci(totals), mean_ci(made),
-                                 mean_ci(times), quantile_ci(times, 0.95), len(times)))
+                                 mean_ci(times), quantile_ci(times, 0.95), len(times),
+                                 fallbacks))
     return rows
 
 
 def _level_order(level: str) -> int:
-    order = ("hard", "normal", "easy")
+    order = ("expert", "hard", "normal", "easy")
     return order.index(level) if level in order else len(order)
 
 
 def format_table(rows: Sequence[LevelSummary], matches: int) -> str:
     """The arena table as text."""
+    width = max([8] + [len(r.level) + 2 for r in rows])
     lines = [
         f"{matches} matches",
-        f"{'level':<8}{'seats':>6}{'win %':>16}{'mean total':>18}{'calls made %':>16}"
-        f"{'ms mean':>16}{'ms p95 [95% CI]':>24}",
+        f"{'seat':<{width}}{'seats':>6}{'win %':>16}{'mean total':>18}{'calls made %':>16}"
+        f"{'ms mean':>16}{'ms p95 [95% CI]':>24}{'fallbacks':>11}",
     ]
     for r in rows:
         p95, lo, hi = r.time_p95
         lines.append(
-            f"{r.level:<8}{r.seats:>6}{_pm(r.win, 1):>16}{_pm(r.total, 2):>18}"
+            f"{r.level:<{width}}{r.seats:>6}{_pm(r.win, 1):>16}{_pm(r.total, 2):>18}"
             f"{_pm(r.made, 1):>16}{_pm(r.time_mean, 1):>16}"
-            f"{f'{p95:.1f} [{lo:.1f}, {hi:.1f}]':>24}")
+            f"{f'{p95:.1f} [{lo:.1f}, {hi:.1f}]':>24}{r.fallbacks:>11}")
     return "\n".join(lines)
 
 

@@ -1,5 +1,6 @@
-"""Post-match analysis: the hard bot reviews every call and card of one seat and says which
-alternatives it prefers and by how much (expected score, in tenths like all scores)."""
+"""Post-match analysis: the expert bot (the hard bot's search, given the expert's think time)
+reviews every call and card of one seat and says which alternatives it prefers and by how
+much (expected score, in tenths like all scores)."""
 
 from __future__ import annotations
 

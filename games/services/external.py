@@ -1,11 +1,11 @@
 """External bot seats: HTTP bots speaking the 2022 "Smart Bots" Callbreak protocol.
 
-The seat's own view is translated into the protocol's bid and play requests (cards at this
-boundary are written ``1S`` for the ace of spades). A late, unreachable, malformed or illegal
-answer never stalls the match: the built-in bot plays instead and the move records one of the
-fixed ``REASONS``, never the bot's own words or status (they would echo whatever the address
-answered). Every request is checked and pinned by ``callbreak_site.outbound``: only hosts in
-``EXTERNAL_BOT_HOSTS``, no redirects.
+The seat's own view is translated into the protocol's bid and play requests by
+``games.engine.protocol`` (the arena uses the same translation). A late, unreachable,
+malformed or illegal answer never stalls the match: the built-in bot plays instead and the
+move records one of the fixed ``games.engine.protocol.REASONS``, never the bot's own words or
+status (they would echo whatever the address answered). Every request is checked and pinned
+by ``callbreak_site.outbound``: only hosts in ``EXTERNAL_BOT_HOSTS``, no redirects.
 """
 
 from __future__ import annotations
@@ -16,36 +16,32 @@ import secrets
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from callbreak_site import outbound
-from games.engine import MatchState, view_for
+from games.bot_http import ask_bot, bot_path
+from games.engine import MatchState, Rules, view_for
 from games.engine.bots import decide
+from games.engine.protocol import NOT_ALLOWED, protocol_action, protocol_request
 from games.models import Match, Move, Seat
 
 FALLBACK_LEVEL = "normal"
-TIMEOUT = "timeout"
-UNREACHABLE = "unreachable"
-NOT_ALLOWED = "not allowed"
-BAD_ANSWER = "bad answer"
-ILLEGAL_CALL = "illegal call"
-ILLEGAL_CARD = "illegal card"
-REASONS = (TIMEOUT, UNREACHABLE, NOT_ALLOWED, BAD_ANSWER, ILLEGAL_CALL, ILLEGAL_CARD)
+# Rules the tournament's bots were written for: its standard rules, any number of hands, the
+# table drawn either way round.
+TOURNAMENT_RULES = Rules.preset("standard")
 
 
-def to_protocol(card: str) -> str:
-    """``AS`` → ``1S``: the protocol writes the ace as 1."""
-    return ("1" + card[1]) if card[0] == "A" else card
-
-
-def from_protocol(card: Any) -> str | None:
-    """``1S`` → ``AS``; None for anything that is not a card code."""
-    if not isinstance(card, str) or len(card) != 2:
-        return None
-    card = card.upper()
-    rank = "A" if card[0] == "1" else card[0]
-    if rank not in "23456789TJQKA" or card[1] not in "SHCD":
-        return None
-    return rank + card[1]
+def external_rules_warnings(*, rules: Rules, seats: list[Seat]) -> list[dict[str, str]]:
+    """Warnings for the creator of a match that seats external bots under rules other than
+    the tournament's: such bots may ignore the extra ``rules`` field and misjudge the hand."""
+    if not any(s.kind == Seat.Kind.EXTERNAL for s in seats):
+        return []
+    if rules.with_changes(hands=TOURNAMENT_RULES.hands,
+                          clockwise=TOURNAMENT_RULES.clockwise) == TOURNAMENT_RULES:
+        return []
+    return [{"code": "external_bot_rules", "detail": _(
+        "External bots were written for the standard rules. They are sent this match's "
+        "rules but may ignore them, and play as if the rules were standard.")}]
 
 
 def bot_destination(url: str) -> outbound.Destination:
@@ -59,7 +55,7 @@ def bot_destination(url: str) -> outbound.Destination:
 def bot_health_check(*, destination: outbound.Destination) -> bool:
     """``GET /hi`` answers 200 with JSON."""
     try:
-        answer = outbound.send(destination, method="GET", path=_path(destination, "hi"),
+        answer = outbound.send(destination, method="GET", path=bot_path(destination, "hi"),
                                timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
         json.loads(answer.body)
     except (outbound.Unreachable, ValueError):
@@ -67,48 +63,17 @@ def bot_health_check(*, destination: outbound.Destination) -> bool:
     return answer.status == 200
 
 
-def protocol_request(view: dict[str, Any], seat: int) -> dict[str, Any]:
-    """The bid or play request for ``seat``, built from that seat's view alone."""
-    ids = [f"P{s}" for s in range(4)]
-    body: dict[str, Any] = {
-        "playerId": ids[seat],
-        "playerIds": ids,
-        "cards": [to_protocol(c) for c in view["hand"]],
-        "context": {
-            "round": view["hand_number"],
-            "players": {
-                ids[s]: {"totalPoints": view["scores"][s] / 10, "bid": view["calls"][s] or 0,
-                         "won": view["tricks_won"][s]}
-                for s in range(4)
-            },
-        },
-    }
-    if view["phase"] == "playing":
-        body["timeBudget"] = int(settings.EXTERNAL_BOT_TIMEOUT_SECONDS * 1000)
-        body["played"] = [to_protocol(p["card"]) for p in view["trick"]]
-        body["history"] = [
-            [t["leader"], [to_protocol(p["card"]) for p in t["cards"]], t["winner"]]
-            for t in view["tricks"]
-        ]
-    return body
-
-
 def external_choice(*, match: Match, seat: Seat,
                     state: MatchState) -> tuple[dict[str, Any], str, str]:
     """Ask the seat's bot; fall back to the built-in bot with the reason on any failure."""
     view = view_for(state, seat.number)
-    bidding = view["phase"] == "bidding"
-    answer, problem = _ask(seat.external_url, "bid" if bidding else "play",
-                           protocol_request(view, seat.number))
+    name = "bid" if view["phase"] == "bidding" else "play"
+    body = protocol_request(view, seat.number,
+                            deadline_seconds=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
+    answer, problem = _ask(seat.external_url, name, body)
     if problem is None:
-        value = answer if bidding else from_protocol(answer)
-        if bidding and (isinstance(value, bool) or not isinstance(value, int)):
-            problem = BAD_ANSWER
-        elif value not in view["legal"]:
-            problem = ILLEGAL_CALL if bidding else ILLEGAL_CARD
-        else:
-            kind = "call" if bidding else "card"
-            action = {"type": "call" if bidding else "play", "seat": seat.number, kind: value}
+        action, problem = protocol_action(view, seat.number, answer)
+        if action is not None:
             return action, Move.MadeBy.EXTERNAL, ""
     rng = random.Random(secrets.randbits(64))
     action = decide(view, seat=seat.number, level=FALLBACK_LEVEL, rng=rng,
@@ -117,26 +82,9 @@ def external_choice(*, match: Match, seat: Seat,
 
 
 def _ask(url: str, name: str, body: dict[str, Any]) -> tuple[Any, str | None]:
-    """The bot's ``value`` for the request ``name``, or None and one of ``REASONS``."""
+    """The bot's ``value`` for the request ``name``, or None and a protocol ``REASONS`` entry."""
     try:
         destination = bot_destination(url)
-        answer = outbound.send(destination, method="POST", path=_path(destination, name),
-                               json=body, timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)
     except outbound.Refused:
         return None, NOT_ALLOWED
-    except outbound.Unreachable as failure:
-        return None, TIMEOUT if failure.timed_out else UNREACHABLE
-    if answer.status != 200:
-        return None, BAD_ANSWER
-    try:
-        data = json.loads(answer.body)
-    except ValueError:
-        return None, BAD_ANSWER
-    if not isinstance(data, dict) or "value" not in data:
-        return None, BAD_ANSWER
-    return data["value"], None
-
-
-def _path(destination: outbound.Destination, name: str) -> str:
-    """The protocol's ``/hi``, ``/bid`` or ``/play`` under the bot's own path."""
-    return f"{destination.path.rstrip('/')}/{name}"
+    return ask_bot(destination, name, body, timeout=settings.EXTERNAL_BOT_TIMEOUT_SECONDS)

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.friends import blocked_between, blocks_among
 from callbreak_site import outbound
@@ -43,6 +44,7 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
         )
     if not isinstance(opponents, list) or len(opponents) != 3:
         raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
+    _refuse_shared_urls(opponents)
     seat_specs = [_seat_spec(spec, user) for spec in opponents]
     if turn_seconds is None:
         people = any(s["kind"] in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seat_specs)
@@ -160,10 +162,14 @@ def _check_level_time(level: str, turn_seconds: int) -> None:
     """A bot level that thinks for long sits only at a table whose turn time leaves it room."""
     needed = LEVEL_MIN_TURN_SECONDS.get(level)
     if needed is not None and turn_seconds < needed:
+        hours = max(1, needed // 3600)
         raise DomainError(
-            _("A %(level)s bot needs at least %(seconds)d seconds per move; choose a longer "
-              "turn time or another level.") % {"level": level, "seconds": needed},
-            code="level_needs_more_time",
+            ngettext("The %(level)s bot thinks for a while at every turn: choose a turn "
+                     "time of at least %(hours)d hour to play it.",
+                     "The %(level)s bot thinks for a while at every turn: choose a turn "
+                     "time of at least %(hours)d hours to play it.", hours)
+            % {"level": level, "hours": hours},
+            code="level_needs_longer_turns",
         )
 
 
@@ -198,9 +204,30 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}
     raise DomainError(
-        "Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL.",
+        "Opponents are \"bot:<level>\", \"open\", \"user:<name>\" or a bot's URL.",
         code="bad_opponents",
     )
+
+
+def _refuse_shared_urls(opponents: list[Any]) -> None:
+    """One URL may sit in one seat: a bot that keeps its game in the process would mix two
+    seats' games up (checked before any bot is asked anything)."""
+    urls = [_same_url_key(spec) for spec in opponents
+            if isinstance(spec, str) and spec.startswith(("http://", "https://"))]
+    if len(urls) != len(set(urls)):
+        raise DomainError(
+            _("Each external bot needs a URL of its own: one bot process plays one seat."),
+            code="external_url_shared",
+        )
+
+
+def _same_url_key(url: str) -> str:
+    """The URL with its scheme and host in lower case and no trailing slash."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return url
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}{parts.path.rstrip('/')}"
 
 
 def _external_url(url: str) -> str:

@@ -262,8 +262,8 @@ def _bot_choice(match: Match, seat: Seat, state: MatchState) -> PendingMove:
 def _decide(state: MatchState, seat: int, level: str) -> dict[str, Any]:
     """The bot's action from the seat's own view only."""
     rng = random.Random(secrets.randbits(64))
-    return decide(view_for(state, seat), seat=seat, level=level, rng=rng,
-                  budget_ms=settings.BOT_BUDGET_MS)
+    budget = settings.EXPERT_BUDGET_MS if level == "expert" else settings.BOT_BUDGET_MS
+    return decide(view_for(state, seat), seat=seat, level=level, rng=rng, budget_ms=budget)
 
 
 def _apply_if_current(table: Table, pending: list[PendingMove], *,

@@ -106,8 +106,8 @@ def test_a_level_that_needs_more_time_is_refused_at_a_shorter_turn_time(owner_ap
     response = owner_api.post("/api/matches/", {"opponents": ["bot:hard", "bot:easy", "open"],
                                                 "turn_seconds": 60}, format="json")
     assert response.status_code == 400
-    assert response.json()["code"] == "level_needs_more_time"
-    assert "3600" in response.json()["detail"]
+    assert response.json()["code"] == "level_needs_longer_turns"
+    assert "1 hour" in response.json()["detail"]
     assert Match.objects.count() == 0
     created = create(owner_api, ["bot:hard", "bot:easy", "open"], turn_seconds=3600)
     assert created["turn_seconds"] == 3600

@@ -7,8 +7,9 @@ import socket
 
 import pytest
 
+from games.engine.protocol import REASONS
 from games.models import Match, Move, Seat
-from games.services.external import REASONS, external_choice
+from games.services.external import external_choice
 from games.services.moves import start_match
 from tests.bots_external.bot_server import BotServer
 from tests.conftest import run_fresh

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.protocol import from_protocol, protocol_request, to_protocol
 from games.models import Match, Move
-from games.services.external import from_protocol, protocol_request, to_protocol
 from tests.api.helpers import create, play_to_end
 from tests.bots_external.bot_server import BotServer
 from tests.conftest import needs_services
@@ -39,7 +39,7 @@ def test_a_play_request_carries_only_what_the_seat_may_see():
         state = apply_action(state, {"type": "call", "seat": seat, "call": 2})
     lead = sorted(view_for(state, 0)["legal"])[0]
     state = apply_action(state, {"type": "play", "seat": 0, "card": lead})
-    body = protocol_request(view_for(state, 1), 1)
+    body = protocol_request(view_for(state, 1), 1, deadline_seconds=2)
     assert body["playerId"] == "P1" and body["playerIds"] == ["P0", "P1", "P2", "P3"]
     assert body["played"] == [to_protocol(lead)]
     assert sorted(body["cards"]) == sorted(to_protocol(c) for c in state.hands[1])
@@ -71,6 +71,9 @@ def test_external_bots_play_and_misbehaving_ones_are_replaced_with_the_reason(
     assert notes == {"external bot: bad answer; the built-in bot played",
                      "external bot: illegal card; the built-in bot played"}
     assert len(bots["good"].requests) >= 13
+    # The time the bot really has: the worker's deadline (its default, 2 s) less the margin.
+    assert {body["timeBudget"] for _, body in bots["good"].requests} == {1800}
+    assert all(body["rules"] == created["rules"] for _, body in bots["good"].requests)
     assert all(path.startswith("/bots/good/") for _, path, _ in bots["good"].hits)
 
     record = owner_api.get(f"/api/matches/{created['id']}/record/").json()

@@ -1,9 +1,10 @@
 """Bots for Call Break: ``decide`` picks a legal action for a seat from its view alone.
 
-Three levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (counted
-calls, card tracking and cheap wins) and ``hard`` (search over deals consistent with
-everything public). ``evaluate_options`` exposes the hard bot's search for post-match
-analysis. Pure Python; no Django.
+Four levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (counted
+calls, card tracking and cheap wins), ``hard`` (search over deals consistent with everything
+public, calls from the learned call model) and ``expert`` (the hard bot thinking ten times as
+long, for matches with turns of an hour or more). ``evaluate_options`` exposes the hard
+bot's search for post-match analysis. Pure Python; no Django.
 """
 
 from __future__ import annotations
@@ -17,14 +18,15 @@ from .hard import hard_decide, search
 from .normal import normal_decide
 from .table import Table
 
-__all__ = ["BOT_LEVELS", "LEVEL_MIN_TURN_SECONDS", "choose", "decide", "evaluate_options",
-           "suggested_call"]
+__all__ = ["BOT_LEVELS", "EXPERT_BUDGET_MS", "LEVEL_MIN_TURN_SECONDS", "choose", "decide",
+           "evaluate_options", "suggested_call"]
 
 # Weakest first.
-BOT_LEVELS = ("easy", "normal", "hard")
+BOT_LEVELS = ("easy", "normal", "hard", "expert")
 # A level that thinks for long is offered only where the turn time leaves room for it.
-LEVEL_MIN_TURN_SECONDS: dict[str, int] = {}
+LEVEL_MIN_TURN_SECONDS: dict[str, int] = {"expert": 3600}
 HARD_BUDGET_MS = 150
+EXPERT_BUDGET_MS = 1500
 
 
 def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
@@ -33,7 +35,8 @@ def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
 
     Returns ``{"type": "call", "seat": seat, "call": n}`` while bidding and
     ``{"type": "play", "seat": seat, "card": "KH"}`` while playing, always one of
-    ``view["legal"]``. ``budget_ms`` bounds the hard bot's thinking time (default 150 ms).
+    ``view["legal"]``. ``budget_ms`` bounds the thinking time of the searching levels
+    (default 150 ms for ``hard``, 1500 ms for ``expert``).
     Raises EngineError("bad_level") for an unknown level and EngineError("no_action") when
     the view offers the seat nothing to do.
     """
@@ -83,7 +86,9 @@ def choose(table: Table, level: str, rng: random.Random,
         return easy_decide(table, rng)
     if level == "normal":
         return normal_decide(table, rng)
-    return hard_decide(table, rng, HARD_BUDGET_MS if budget_ms is None else budget_ms)
+    if budget_ms is None:
+        budget_ms = EXPERT_BUDGET_MS if level == "expert" else HARD_BUDGET_MS
+    return hard_decide(table, rng, budget_ms)
 
 
 def evaluate_options(view: dict[str, Any], *, seat: int, rng: random.Random,
