@@ -1,5 +1,7 @@
 // A small SVG line chart: one line per player (each with its own dash pattern), hand by hand.
-import { h, score, svg } from "./dom.js";
+import { h, svg } from "./dom.js";
+import { number, score } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const STYLES = [
   { colour: "#1f6feb", dash: "" },
@@ -9,7 +11,7 @@ const STYLES = [
 ];
 
 // series: four arrays of running totals (tenths), one per seat, starting after hand 1.
-export function totalsChart(names, series, { width = 340, height = 160, label = "Running totals" } = {}) {
+export function totalsChart(names, series, { width = 340, height = 160, label } = {}) {
   const points = series.map((s) => [0, ...s]);
   const count = Math.max(...points.map((p) => p.length));
   const values = points.flat();
@@ -18,11 +20,12 @@ export function totalsChart(names, series, { width = 340, height = 160, label = 
   const pad = { left: 30, right: 8, top: 8, bottom: 18 };
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, count - 1);
   const y = (v) => pad.top + ((hi - v) * (height - pad.top - pad.bottom)) / (hi - lo || 1);
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label },
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label || gettext("Running totals") },
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(0), y2: y(0), class: "axis" }),
     svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, score(hi)),
     svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, score(lo)),
-    svg("text", { x: width - pad.right, y: height - 4, class: "tick", "text-anchor": "end" }, `hand ${count - 1}`));
+    svg("text", { x: width - pad.right, y: height - 4, class: "tick", "text-anchor": "end" },
+      interpolate(gettext("hand %(n)s"), { n: number(count - 1) })));
   points.forEach((p, seat) => {
     const style = STYLES[seat];
     chart.append(svg("polyline", {
@@ -33,6 +36,6 @@ export function totalsChart(names, series, { width = 340, height = 160, label = 
   });
   const legend = h("ul", { class: "legend" }, names.map((name, seat) => h("li", {},
     h("span", { class: "swatch", style: `border-top: 3px ${STYLES[seat].dash ? "dashed" : "solid"} ${STYLES[seat].colour}` }),
-    `${name} ${score(points[seat][points[seat].length - 1])}`)));
+    interpolate(gettext("%(name)s %(total)s"), { name, total: score(points[seat][points[seat].length - 1]) }))));
   return h("figure", { class: "chart-box", testid: "totals-chart" }, chart, h("figcaption", {}, legend));
 }

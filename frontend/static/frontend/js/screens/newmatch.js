@@ -2,20 +2,18 @@
 // offers exactly what the engine has: presets, choices, toggles, hands and turn times.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { duration, number } from "../format.js";
+import { gettext, interpolate } from "../i18n.js";
 
-const OPPONENT_KINDS = [["open", "Open seat (invite link)"], ["user", "Invite a player by name"]];
-const LEVEL_NAMES = { easy: "easy", normal: "normal", hard: "hard" };
+const opponentKinds = () => [["open", gettext("Open seat (invite link)")], ["user", gettext("Invite a player by name")]];
+const levelNames = () => ({ easy: gettext("Bot — easy"), normal: gettext("Bot — normal"), hard: gettext("Bot — hard") });
 
 const options = (pairs, selected) => pairs.map(([value, label]) =>
   h("option", { value, selected: String(value) === String(selected) }, label));
-const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, String(from + i)]);
+const range = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, number(from + i)]);
 
 function turnLabel({ seconds, live }) {
-  const unit = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  const text = seconds < 60 ? unit(seconds, "second", "seconds")
-    : seconds < 3600 ? unit(seconds / 60, "minute", "minutes")
-      : seconds < 86400 ? unit(seconds / 3600, "hour", "hours") : unit(seconds / 86400, "day", "days");
-  return live ? `${text} (live)` : text;
+  return live ? interpolate(gettext("%(time)s (live)"), { time: duration(seconds) }) : duration(seconds);
 }
 
 function select(name, label, pairs, selected, hint) {
@@ -25,11 +23,12 @@ function select(name, label, pairs, selected, hint) {
 }
 
 function opponentRow(i, levels) {
-  const pairs = [...levels.map((level) => [`bot:${level}`, `Bot — ${LEVEL_NAMES[level] || level}`]), ...OPPONENT_KINDS];
+  const names = levelNames();
+  const pairs = [...levels.map((level) => [`bot:${level}`, names[level] || level]), ...opponentKinds()];
   const kind = h("select", { id: `nm-opp-${i}`, name: `opp-${i}`, testid: `nm-opponent-${i}` }, options(pairs, "bot:normal"));
-  const name = h("input", { name: `opp-name-${i}`, placeholder: "Player name", autocapitalize: "none", hidden: true, testid: `nm-opponent-name-${i}`, "aria-label": `Name of opponent ${i + 1}` });
+  const name = h("input", { name: `opp-name-${i}`, placeholder: gettext("Player name"), autocapitalize: "none", hidden: true, testid: `nm-opponent-name-${i}`, "aria-label": interpolate(gettext("Name of opponent %(n)s"), { n: number(i + 1) }) });
   kind.addEventListener("change", () => { name.hidden = kind.value !== "user"; name.required = !name.hidden; });
-  return h("div", { class: "field" }, h("label", { for: `nm-opp-${i}` }, `Opponent ${i + 1}`), kind, name);
+  return h("div", { class: "field" }, h("label", { for: `nm-opp-${i}` }, interpolate(gettext("Opponent %(n)s"), { n: number(i + 1) })), kind, name);
 }
 
 export async function mount(main, route, ctx) {
@@ -45,24 +44,24 @@ export async function mount(main, route, ctx) {
   const described = (options, value) => options.find((o) => o.value === value)?.description || "";
   const calls = range(catalogue.limits.call.min, catalogue.limits.call.max);
   const form = h("form", { class: "panel newmatch", testid: "new-match-form" },
-    h("h1", {}, "New match"),
-    select("preset", "Rules", catalogue.presets.map((p) => [p.name, p.label]), catalogue.default_preset,
+    h("h1", {}, gettext("New match")),
+    select("preset", gettext("Rules"), catalogue.presets.map((p) => [p.name, p.label]), catalogue.default_preset,
       presets[catalogue.default_preset].description),
     h("details", { class: "rules-details" },
-      h("summary", { testid: "nm-rules-toggle" }, "Rule options"),
+      h("summary", { testid: "nm-rules-toggle" }, gettext("Rule options")),
       catalogue.choices.map((c) => select(c.name, c.label, c.options.map((o) => [o.value, o.label]),
         base[c.name], described(c.options, base[c.name]))),
-      h("div", { class: "row" }, select("min_call", "Lowest call", calls, base.min_call),
-        select("max_call", "Highest call", calls, base.max_call)),
-      h("fieldset", { class: "switches" }, h("legend", {}, "Variants"),
+      h("div", { class: "row" }, select("min_call", gettext("Lowest call"), calls, base.min_call),
+        select("max_call", gettext("Highest call"), calls, base.max_call)),
+      h("fieldset", { class: "switches" }, h("legend", {}, gettext("Variants")),
         catalogue.toggles.map((t) => h("label", { class: "switch" },
           h("input", { type: "checkbox", name: t.name, testid: `nm-${t.name}`, checked: base[t.name] }),
           h("span", {}, h("strong", {}, t.label), h("small", { class: "hint" }, t.description)))))),
     h("div", { class: "row" },
-      select("hands", "Hands", range(catalogue.limits.hands.min, catalogue.limits.hands.max), catalogue.limits.hands.default),
-      select("turn_seconds", "Time per move", catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]), 86400)),
-    h("fieldset", { class: "opponents" }, h("legend", {}, "Opponents"), [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels))),
-    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, "Start match"));
+      select("hands", gettext("Hands"), range(catalogue.limits.hands.min, catalogue.limits.hands.max), catalogue.limits.hands.default),
+      select("turn_seconds", gettext("Time per move"), catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]), 86400)),
+    h("fieldset", { class: "opponents" }, h("legend", {}, gettext("Opponents")), [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels))),
+    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, gettext("Start match")));
 
   const f = form.elements;
   const explain = (name, text) => { const hint = form.querySelector(`#nm-${name}-hint`); if (hint) hint.textContent = text; };
