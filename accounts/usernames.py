@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from .models import FoldedUsername
 
@@ -46,9 +47,9 @@ def username_check(name: str) -> str:
         validator(normal)
     folded = username_fold(normal)
     if folded.startswith(RESERVED_PREFIX) or folded in RESERVED:
-        raise ValidationError("This username is reserved.", code="reserved")
+        raise ValidationError(_("This username is reserved."), code="reserved")
     if username_taken(normal):
-        raise ValidationError("That username is taken.", code="taken")
+        raise ValidationError(_("That username is taken."), code="taken")
     return normal
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
 
 from games.engine import MatchState, Rules, match_record, view_for
 from games.engine.bots import suggested_call
@@ -91,14 +92,14 @@ def match_for_user(*, match_id: int, user: Any,
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
     found = table_of(match_id)
     if found is None:
-        raise NotFound("No such match.")
+        raise NotFound(_("No such match."))
     match, seats = found
     for seat in seats:
         if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
             return match, seats, seat.number
     if invite_code and invite_code == match.invite_code:
         return match, seats, None
-    raise NotFound("No such match.")
+    raise NotFound(_("No such match."))
 
 
 def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
@@ -140,7 +141,7 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
 def match_record_for(*, match: Match, seats: list[Seat]) -> dict[str, Any]:
     """The engine's full record, once the match is over (before that it would show hands)."""
     if match.status != Match.Status.FINISHED or match.state is None:
-        raise Forbidden("The record of a match is available once it has finished.",
+        raise Forbidden(_("The record of a match is available once it has finished."),
                         code="not_finished")
     record = match_record(MatchState.from_json(match.state))
     record["seats"] = [seat_public(s, set()) for s in seats]
@@ -157,7 +158,7 @@ def user_stats(*, username: str) -> dict[str, Any]:
     made, over finished matches; every figure is read from the matches' final states."""
     user = get_user_model().objects.filter(username=username).only("id").first()
     if user is None:
-        raise NotFound("No such player.")
+        raise NotFound(_("No such player."))
     seats = (Seat.objects.filter(user=user, kind=Seat.Kind.HUMAN,
                                  match__status=Match.Status.FINISHED)
              .select_related("match").only("number", "match", "match__state",

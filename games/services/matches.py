@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from callbreak_site import outbound
 from games.engine import EngineError, Rules
@@ -29,15 +30,15 @@ def match_create(*, user: Any, rules: dict[str, Any], hands: int | None, turn_se
     parsed_rules = _rules(rules, hands)
     if turn_seconds not in TURN_SECONDS_CHOICES:
         raise DomainError(
-            "Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours.",
+            _("Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours."),
             code="bad_turn_seconds",
         )
     if not isinstance(opponents, list) or len(opponents) != 3:
-        raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
+        raise DomainError(_("Name exactly three opponents for seats 1 to 3."), code="bad_opponents")
     seat_specs = [_seat_spec(spec, user) for spec in opponents]
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
-        raise DomainError("Each player can be invited to only one seat.", code="bad_opponents")
+        raise DomainError(_("Each player can be invited to only one seat."), code="bad_opponents")
     with transaction.atomic():
         match = Match.objects.create(
             created_by=user, rules=parsed_rules.to_dict(), hands_to_play=parsed_rules.hands,
@@ -55,7 +56,7 @@ def match_join(*, user: Any, invite_code: str) -> Table:
         match_id = (Match.objects.filter(invite_code=invite_code)
                     .values_list("id", flat=True).first())
         if match_id is None:
-            raise NotFound("No match has that invite code.", code="bad_invite_code")
+            raise NotFound(_("No match has that invite code."), code="bad_invite_code")
         match, seats = table_of(match_id, lock=True)
         return _take_seat(match, seats, user)
 
@@ -73,9 +74,9 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
         match = Match.objects.select_for_update(no_key=True, of=("self",)).filter(
             pk=match_id, seats__user=user, seats__kind=Seat.Kind.HUMAN).first()
         if match is None:
-            raise NotFound("No such match.")
+            raise NotFound(_("No such match."))
         if match.status != Match.Status.FINISHED:
-            raise Conflict("A rematch can start once this match has finished.",
+            raise Conflict(_("A rematch can start once this match has finished."),
                            code="not_finished")
         offered = match.rematches.order_by("id").first()
         if offered is not None:
@@ -105,7 +106,7 @@ def _take_seat(match: Match, seats: list[Seat], user: Any) -> Table:
     free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
     free += [s for s in seats if s.kind == Seat.Kind.OPEN]
     if match.status != Match.Status.WAITING or not free:
-        raise Conflict("This match has no seat left for you.", code="match_full")
+        raise Conflict(_("This match has no seat left for you."), code="match_full")
     seat = free[0]
     seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
     seat.save(update_fields=["kind", "user", "reserved_for"])
@@ -136,7 +137,7 @@ def _well_formed(url: str) -> bool:
 
 def _rules(rules: Any, hands: int | None) -> Rules:
     if not isinstance(rules, dict):
-        raise DomainError("Rules must be an object such as {\"preset\": \"standard\"}.",
+        raise DomainError(_("Rules must be an object such as {\"preset\": \"standard\"}."),
                            code="bad_rules")
     data = dict(rules)
     data.setdefault("preset", "standard")
@@ -150,28 +151,29 @@ def _rules(rules: Any, hands: int | None) -> Rules:
 
 def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
     if not isinstance(spec, str):
-        raise DomainError("Each opponent is a string such as \"bot:normal\".",
+        raise DomainError(_("Each opponent is a string such as \"bot:normal\"."),
                            code="bad_opponents")
     if spec == "open":
         return {"kind": Seat.Kind.OPEN}
     if spec.startswith("bot:"):
         level = spec[4:]
         if level not in BOT_LEVELS:
-            raise DomainError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
-                               code="bad_opponents")
+            raise DomainError(_("Bots come in levels %(levels)s.")
+                              % {"levels": ", ".join(BOT_LEVELS)}, code="bad_opponents")
         return {"kind": Seat.Kind.BOT, "bot_level": level}
     if spec.startswith("user:"):
         other = get_user_model().objects.filter(username__iexact=spec[5:]).first()
         if other is None:
-            raise DomainError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
+            raise DomainError(_("There is no player called %(name)s.") % {"name": spec[5:]},
+                              code="unknown_user")
         if other.id == creator.id:
-            raise DomainError("You already sit in seat 0.", code="bad_opponents")
+            raise DomainError(_("You already sit in seat 0."), code="bad_opponents")
         return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
     if spec.startswith(("http://", "https://")):
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}
     raise DomainError(
-        "Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL.",
+        _("Opponents are \"bot:easy|normal|hard\", \"open\", \"user:<name>\" or a bot's URL."),
         code="bad_opponents",
     )
 
@@ -179,28 +181,28 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
 def _external_url(url: str) -> str:
     if not _well_formed(url):
         raise DomainError(
-            "A bot's URL is written like http://host:port/path, in plain ASCII with no spaces.",
+            _("A bot's URL is written like http://host:port/path, in plain ASCII with no spaces."),
             code="bad_external_url",
         )
     if len(url) > 300:
-        raise DomainError("A bot's URL may be at most 300 characters long.",
+        raise DomainError(_("A bot's URL may be at most 300 characters long."),
                            code="bad_external_url")
     try:
         destination = bot_destination(url)
     except outbound.Refused as refused:
         raise _refusal(refused)
     if not bot_health_check(destination=destination):
-        raise DomainError("The bot did not answer GET /hi.", code="external_bot_unreachable")
+        raise DomainError(_("The bot did not answer GET /hi."), code="external_bot_unreachable")
     return url.rstrip("/")
 
 
 def _refusal(refused: outbound.Refused) -> DomainError:
     if refused.reason == "external_bots_off":
-        return DomainError("External bots are switched off on this server.",
+        return DomainError(_("External bots are switched off on this server."),
                             code="external_bots_off")
     if refused.reason == "host_not_allowed":
-        return DomainError("External bots may only be reached on these hosts: "
-                            f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
+        return DomainError(_("External bots may only be reached on these hosts: %(hosts)s.")
+                           % {"hosts": ", ".join(settings.EXTERNAL_BOT_HOSTS)},
                             code="external_host_not_allowed")
     if refused.reason == "address_not_allowed":
         return DomainError(refused.detail, code="external_host_not_allowed")
