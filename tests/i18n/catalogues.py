@@ -69,7 +69,8 @@ def read_po(path: Path) -> tuple[dict[str, str], list[Entry]]:
                     entry.msgstr.append(_unquote(value))
                     target = "msgstr"
                 else:
-                    target = {"msgid": "msgid", "msgid_plural": "plural", "msgctxt": "context"}[word]
+                    target = {"msgid": "msgid", "msgid_plural": "plural",
+                              "msgctxt": "context"}[word]
                     setattr(entry, target, _unquote(value))
         entries.append(entry)
     header = {}
@@ -101,7 +102,16 @@ def _sources(suffixes: tuple[str, ...]) -> list[Path]:
 
 def _function_name(node: ast.Call) -> str:
     func = node.func
-    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else ""
+
+
+def _literal(args: list[ast.expr], at: int | None) -> str | None:
+    if at is None or len(args) <= at or not isinstance(args[at], ast.Constant):
+        return None
+    value = args[at].value
+    return value if isinstance(value, str) else None
 
 
 def marked_messages(domain: str) -> dict[tuple[str | None, str], str]:
@@ -125,13 +135,10 @@ def marked_messages(domain: str) -> dict[tuple[str | None, str], str]:
             if not isinstance(node, ast.Call) or _function_name(node) not in _PY_CALLS:
                 continue
             context_at, msgid_at, _plural = _PY_CALLS[_function_name(node)]
-            args = node.args
-            literal = (lambda i: args[i].value if len(args) > i and isinstance(args[i], ast.Constant)
-                       and isinstance(args[i].value, str) else None)
-            msgid = literal(msgid_at)
+            msgid = _literal(node.args, msgid_at)
             if msgid is None:
                 continue
-            context = literal(context_at) if context_at is not None else None
+            context = _literal(node.args, context_at)
             found.setdefault((context, msgid), f"{path.relative_to(ROOT)}:{node.lineno}")
     for path in _sources((".html", ".txt")):
         for match in _TEMPLATE_TAG.finditer(path.read_text(encoding="utf-8")):

@@ -31,7 +31,7 @@ def test_translations_keep_the_placeholders_of_their_message(lang, domain):
     _header, entries = read_po(po_path(lang, domain))
     wrong = []
     for entry in entries:
-        wanted = set(PLACEHOLDER.findall(entry.msgid)) | set(PLACEHOLDER.findall(entry.plural or ""))
+        wanted = {*PLACEHOLDER.findall(entry.msgid), *PLACEHOLDER.findall(entry.plural or "")}
         for form in entry.msgstr:
             if set(PLACEHOLDER.findall(form)) - wanted or (
                     not entry.plural and set(PLACEHOLDER.findall(form)) != wanted):
@@ -67,13 +67,13 @@ def test_the_compiled_catalogue_is_current_with_its_po_file(lang, domain):
             ok = got == entry.msgstr[0]
         if not ok:
             stale.append(str(entry))
-    assert not stale, f"{path.with_suffix('.mo')} is older than its .po ({stale}): run make messages"
+    assert not stale, f"{path.with_suffix('.mo')} is older than its .po {stale}: make messages"
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_every_message_marked_in_the_source_is_in_every_catalogue(domain):
     marked = marked_messages(domain)
-    assert len(marked) > 20, "the source scan found almost nothing: is it looking in the right place?"
+    assert len(marked) > 20, "the source scan found almost nothing: wrong folder?"
     for lang in TRANSLATED:
         known = {entry.key for entry in read_po(po_path(lang, domain))[1]}
         missing = {f"{ctx}|{msgid}" if ctx else msgid: where

@@ -16,7 +16,8 @@ def english_phrases(lang: str, domain: str) -> list[str]:
     with placeholders gives its longest fixed part, as what a page shows has them filled."""
     phrases = set()
     for entry in read_po(po_path(lang, domain))[1]:
-        for english, translated in zip([entry.msgid, entry.plural or entry.msgid], entry.msgstr):
+        englishes = [entry.msgid, entry.plural or entry.msgid][:len(entry.msgstr)]
+        for english, translated in zip(englishes, entry.msgstr, strict=True):
             if english == translated:
                 continue
             parts = [p.strip(" .,:;·()—–-") for p in PLACEHOLDER.split(english)[::2]]
@@ -32,6 +33,8 @@ def untranslated(texts: list[str], lang: str, domain: str) -> list[tuple[str, st
     found = []
     phrases = english_phrases(lang, domain)
     for text in texts:
+        for word in ALLOWED:
+            text = text.replace(word, " ")
         for phrase in phrases:
             if re.search(rf"(?<![A-Za-z]){re.escape(phrase)}(?![A-Za-z])", text):
                 found.append((phrase, text))
