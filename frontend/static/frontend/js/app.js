@@ -42,6 +42,7 @@ addEventListener("online", showConnection);
 
 // The account's language and digits win over the browser's; "" follows the browser, which
 // the shell was already rendered in.
+let signingIn = false;
 async function setUser(user) {
   ctx.user = user;
   bar.hidden = !user;
@@ -50,10 +51,14 @@ async function setUser(user) {
   if (!user) return;
   setLatinDigits(user.latin_digits);
   if (user.language && user.language !== language()) {
+    // The caller draws the next screen itself (boot, sign-in): no redraw of this one.
+    signingIn = true;
     try {
       await setLanguage(user.language);
     } catch {
       /* offline with no copy of that catalogue: the shell's language stays */
+    } finally {
+      signingIn = false;
     }
   }
 }
@@ -69,10 +74,9 @@ function drawBar() {
 }
 
 // A language switch redraws the bar and the screen in place: no reload, the socket stays up.
-let booted = false;
 onLanguage(() => {
   drawBar();
-  if (booted) show(match(location.pathname));
+  if (!signingIn) show(match(location.pathname));
 });
 
 // The shell starts from the service worker's copy. When a newer worker takes over (a deploy),
@@ -146,7 +150,6 @@ async function boot() {
     if (error.status === 0) toast(gettext("You are offline: showing what this phone remembers."), "info");
   }
   await ctx.navigate(location.pathname + location.search, { replace: true });
-  booted = true;
   await idle();
   // Loaded only now: nothing in them is needed to draw the first screen.
   const [{ registerWorker }, { keepForOffline }] = await Promise.all([import("./push.js"), import("./offline.js")]);

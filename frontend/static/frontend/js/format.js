@@ -1,7 +1,12 @@
 // Numbers, clocks and dates in the page's language, through Intl. Nepali and Bengali count in
-// their own digits by default (Intl's default numbering for "ne" is "deva", for "bn" "beng";
+// their own digits by default (CLDR's default numbering for "ne" is "deva", for "bn" "beng";
 // Hindi's is Latin), unless the player asked for Latin digits in Settings.
 import { gettext, interpolate, language, ngettext, pgettext } from "./i18n.js";
+
+// Chromium's own ICU data leaves some languages out (Nepali among them), and Intl then answers
+// in English. Such a language borrows a neighbour's rules (Nepali writes numbers as Hindi does,
+// in lakhs) with its own digits, and dates in figures rather than English month names.
+const BORROWED = { ne: { tag: "hi", digits: "deva" } };
 
 let latin = false;
 const formats = new Map();
@@ -15,8 +20,16 @@ export function latinDigits() {
   return latin;
 }
 
+// Whether this browser's Intl knows the page's language.
+function known() {
+  return Intl.NumberFormat.supportedLocalesOf([language()]).length > 0;
+}
+
 function locale() {
-  return latin ? `${language()}-u-nu-latn` : language();
+  const borrowed = !known() && BORROWED[language()];
+  const tag = borrowed ? borrowed.tag : language();
+  if (latin) return `${tag}-u-nu-latn`;
+  return borrowed ? `${tag}-u-nu-${borrowed.digits}` : tag;
 }
 
 function formatter(kind, options) {
@@ -86,15 +99,19 @@ export function duration(seconds) {
 }
 
 export function date(iso) {
-  return iso ? formatter("date", { day: "numeric", month: "short" }).format(new Date(iso)) : "";
+  if (!iso) return "";
+  const month = known() ? "short" : "numeric";
+  return formatter("date", { day: "numeric", month }).format(new Date(iso));
 }
 
-// Names one after the other: "Asha, Ram, Sita" (and the language's own comma).
+// Names one after the other: "Asha, Ram, Sita".
 export function list(items) {
-  return new Intl.ListFormat(language(), { type: "unit" }).format(items);
+  return items.join(", ");
 }
 
-// Names joined by "and": "Asha and Ram".
+// Names joined by "and": "Asha and Ram", "Asha, Ram and Sita".
 export function listAnd(items) {
-  return new Intl.ListFormat(language(), { type: "conjunction" }).format(items);
+  if (known()) return new Intl.ListFormat(language(), { type: "conjunction" }).format(items);
+  if (items.length < 2) return items.join("");
+  return interpolate(gettext("%(names)s and %(last)s"), { names: items.slice(0, -1).join(", "), last: items[items.length - 1] });
 }
