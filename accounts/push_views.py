@@ -78,7 +78,7 @@ class PushSubscribeSerializer(serializers.Serializer):
     def validate_endpoint(self, value: str) -> str:
         # The address a host name points to is checked at each push, where it counts.
         try:
-            scheme, host, *_ = outbound.url_parts(value, schemes=("https", "http"), query=True)
+            scheme, host, *_rest = outbound.url_parts(value, schemes=("https", "http"), query=True)
         except outbound.Refused as refused:
             raise serializers.ValidationError(refused.detail)
         if _is_loopback(host):

@@ -233,7 +233,7 @@ class MatchRecordView(APIView):
         "places": serializers.ListField(child=serializers.IntegerField()),
         "seats": s.SeatOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
-        match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
+        match, seats, _seat = selectors.match_for_user(match_id=match_id, user=request.user)
         return Response(selectors.match_record_for(match=match, seats=seats))
 
 
