@@ -25,8 +25,8 @@ def _cards(cards: object) -> str:
 def _must_play(p: dict[str, object]) -> str:
     held = p.get("cards") or []
     return ngettext(
-        "You hold %(cards)s, which beats the %(winning)s: you must play it.",
-        "You hold %(cards)s, which beat the %(winning)s: you must play one of them.",
+        "You hold %(cards)s, which beats the %(winning)s — you must play it.",
+        "You hold %(cards)s, which beat the %(winning)s — you must play one of them.",
         len(held),
     ) % {"cards": _cards(held), "winning": pretty(str(p["winning"]))}
 

@@ -81,7 +81,7 @@ def test_must_follow_and_must_beat_name_the_cards_in_the_players_language():
                 == "तपाईंसँग K♥ छ, जसले Q♥ लाई काट्छ: त्यही खेल्नुपर्छ।")
     with translation.override("en"):
         assert (refusal_sentence(beat.value.code, beat.value.params, beat.value.detail)
-                == "You hold K♥, which beats the Q♥: you must play it.")
+                == "You hold K♥, which beats the Q♥ — you must play it.")
 
 
 def test_the_accounts_language_is_stored_echoed_and_set_in_the_cookie(owner, owner_api):
