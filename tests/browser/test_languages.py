@@ -66,6 +66,14 @@ def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
     assert page.evaluate("window.stayedOnPage") is True
     assert_all_translated(page, lang, "settings")
     screenshot(page, f"lang-{lang}-settings")
+    # The language's own digits, or Latin ones when the account asks for them.
+    example = page.get_by_test_id("language-prefs").locator(".hint")
+    expect(example).to_have_text(re.compile(DIGITS[lang]))
+    page.get_by_test_id("pref-latin-digits").check()
+    expect(page.get_by_test_id("language-prefs").locator(".hint")).to_contain_text("1,234.5")
+    page.get_by_test_id("pref-latin-digits").uncheck()
+    expect(page.get_by_test_id("language-prefs").locator(".hint")).to_have_text(
+        re.compile(DIGITS[lang]))
 
     # A fresh start of the app comes up in the account's language from the first paint.
     page.goto("/")
