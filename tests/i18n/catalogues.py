@@ -15,7 +15,8 @@ LOCALE = ROOT / "locale"
 DOMAINS = ("django", "djangojs")
 # Languages with a catalogue: every one of settings.LANGUAGES but the source language.
 TRANSLATED = [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+# Named placeholders: ours (%(name)s) and the {name} of the framework's messages.
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
 # Where makemessages does not look (the Makefile's --ignore list).
 IGNORED = {".venv", "var", "tests", "bench", "node_modules"}
 
@@ -84,6 +85,7 @@ def read_po(path: Path) -> tuple[dict[str, str], list[Entry]]:
 # --- what the source marks ---------------------------------------------------------------------
 
 _PY_CALLS = {"_": (None, 0, None), "gettext": (None, 0, None), "gettext_lazy": (None, 0, None),
+             "gettext_noop": (None, 0, None),
              "pgettext": (0, 1, None), "pgettext_lazy": (0, 1, None),
              "ngettext": (None, 0, 1), "ngettext_lazy": (None, 0, 1)}
 _JS_STRING = r'"((?:[^"\\\n]|\\.)*)"'

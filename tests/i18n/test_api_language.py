@@ -120,3 +120,11 @@ def test_signing_in_sets_the_cookie_to_the_accounts_language():
     # From then on the browser is answered in Nepali, whatever its header says.
     answer = browser.get("/api/matches/999999/", HTTP_ACCEPT_LANGUAGE="en")
     assert answer.json()["detail"] == NO_SUCH_MATCH["ne"]
+
+
+def test_the_frameworks_own_field_messages_are_translated_too():
+    browser = APIClient()
+    answer = browser.post("/api/auth/register/", {"password": PASSWORD}, format="json",
+                          HTTP_ACCEPT_LANGUAGE="bn")
+    assert answer.status_code == 400
+    assert answer.json()["fields"]["username"] == ["এটি পূরণ করতেই হবে।"]

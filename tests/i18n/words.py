@@ -20,7 +20,7 @@ def english_phrases(lang: str, domain: str) -> list[str]:
         for english, translated in zip(englishes, entry.msgstr, strict=True):
             if english == translated:
                 continue
-            parts = [p.strip(" .,:;·()—–-") for p in PLACEHOLDER.split(english)[::2]]
+            parts = [p.strip(" .,:;·()—–-") for p in PLACEHOLDER.split(english)]
             longest = max(parts, key=len)
             # A fragment too short to be English on its own ("vs", "h") is no evidence.
             if len(longest) >= 4 and re.search(r"[A-Za-z]{3}", longest) and longest not in ALLOWED:
