@@ -114,4 +114,12 @@ def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
     assert checked == {"calling", "my turn"}
     assert_all_translated(page, lang, "the match-end sheet")
     screenshot(page, f"lang-{lang}-match-end")
+
+    # The finished match in the history and the statistics, dates and totals in the language.
+    page.get_by_test_id("nav-history").click()
+    expect(page.get_by_test_id("history-row")).to_have_count(1)
+    assert_all_translated(page, lang, "the history")
+    page.goto("/stats")
+    expect(page.get_by_test_id("stat-played")).to_contain_text(re.compile(DIGITS[lang]))
+    assert_all_translated(page, lang, "the statistics")
     assert page.errors == []

@@ -132,6 +132,8 @@ export function uuid() {
 export function seatLabel(seat) {
   if (!seat) return "?";
   if (seat.kind === "open") return gettext("Open seat");
+  // The server names every outside bot alike; the words are said here, in the page's language.
+  if (seat.kind === "external") return gettext("External bot");
   if (seat.kind === "reserved") {
     return seat.name ? interpolate(gettext("%(name)s (invited)"), { name: seat.name }) : gettext("Invited");
   }
