@@ -30,7 +30,7 @@ function browserLanguage() {
 // Language and digits, kept on the account (and the language in the cookie), so every device
 // of the player and their notifications speak the same.
 function languagePrefs(ctx) {
-  const picker = h("select", { id: "pref-language", testid: "pref-language" },
+  const picker = h("select", { id: "pref-language", testid: "pref-language", "aria-label": gettext("Language") },
     h("option", { value: "", selected: !ctx.user.language }, gettext("The browser's language")),
     LANGUAGES.map(({ code, name }) => h("option", { value: code, lang: code, selected: code === ctx.user.language }, name)));
   const digits = h("input", { type: "checkbox", checked: latinDigits(), testid: "pref-latin-digits" });
@@ -51,7 +51,7 @@ function languagePrefs(ctx) {
   picker.addEventListener("change", () => save({ language: picker.value }));
   digits.addEventListener("change", () => save({ latin_digits: digits.checked }));
   return h("fieldset", { class: "switches", testid: "language-prefs" }, h("legend", {}, gettext("Language")),
-    h("div", { class: "field" }, h("label", { for: "pref-language" }, gettext("Language")), picker),
+    h("div", { class: "field" }, picker),
     h("label", { class: "switch" }, digits,
       h("span", {}, interpolate(gettext("Latin digits (%(example)s)"), { example: "0123" }))),
     h("p", { class: "hint" }, interpolate(gettext("Numbers look like this: %(example)s"), { example: number(1234.5) })));
