@@ -94,17 +94,18 @@ def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
         not re.search(r"[A-Za-z]{3}", name) for name in names), names
     expect(page.get_by_test_id("hand-number")).to_have_text(re.compile(DIGITS[lang]))
 
-    checked = set()
+    # Every player calls, so the picker comes; it is read before the first tap.
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=20_000)
+    assert_all_translated(page, lang, "the table (calling)")
+    screenshot(page, f"lang-{lang}-table-calling")
+    checked = {"calling"}
     for _ in range(1200):
         if page.get_by_test_id("standings").count():
             break
-        moment = ("calling" if page.get_by_test_id("call-picker").count()
-                  else "my turn" if page.locator("[data-testid=hand].hand-active").count()
-                  else None)
-        if moment and moment not in checked:
-            assert_all_translated(page, lang, f"the table ({moment})")
-            screenshot(page, f"lang-{lang}-table-{moment.replace(' ', '-')}")
-            checked.add(moment)
+        if "my turn" not in checked and page.locator("[data-testid=hand].hand-active").count():
+            assert_all_translated(page, lang, "the table (my turn)")
+            screenshot(page, f"lang-{lang}-table-my-turn")
+            checked.add("my turn")
         try:
             act_if_my_turn(page)
         except Exception:  # noqa: BLE001 - the table re-rendered under the tap: look again
