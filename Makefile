@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export PORT
 
-.PHONY: run test lint bench bench-bots bench-load bench-move bench-pwa install browser serve-prod clean
+.PHONY: run test lint messages bench bench-bots bench-load bench-move bench-pwa install browser serve-prod clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,16 @@ test:
 	@$(MAKE) --no-print-directory install browser
 	@$(BIN)/lint-imports --no-cache
 	@eval "$$($(BIN)/python tests/service_env.py 2>/dev/null)" && $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The translation catalogues: every marked message of the server ("django") and the PWA
+# ("djangojs") into locale/<ne|hi|bn>/LC_MESSAGES/*.po (new ones with an empty msgstr to fill
+# in), then the .mo files, which are committed so a fresh machine needs no gettext tools.
+LOCALES := ne hi bn
+MESSAGES_IGNORE := --ignore=.venv --ignore=var --ignore=tests --ignore=bench --ignore=node_modules
+messages: install
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LOCALES)) -d django $(MESSAGES_IGNORE) --no-location --no-obsolete --no-wrap
+	$(BIN)/python manage.py makemessages $(addprefix -l ,$(LOCALES)) -d djangojs $(MESSAGES_IGNORE) --no-location --no-obsolete --no-wrap
+	$(BIN)/python manage.py compilemessages $(addprefix -l ,$(LOCALES)) $(MESSAGES_IGNORE)
 
 lint: install
 	$(BIN)/ruff check .

@@ -12,6 +12,7 @@ from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.forms import AdminUserCreationForm, UserChangeForm
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from .models import FoldedUsername, NotificationSettings, PushSubscription
 from .throttles import LiveScopedRateThrottle
@@ -68,7 +69,7 @@ class _FoldedUsernameCheck:
         if self.instance.pk is not None:
             twins = twins.exclude(user_id=self.instance.pk)
         if twins.exists():
-            raise ValidationError("That username is taken.", code="taken")
+            raise ValidationError(_("That username is taken."), code="taken")
         return name
 
 

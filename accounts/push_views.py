@@ -9,6 +9,7 @@ import ipaddress
 
 from cryptography.hazmat.primitives.asymmetric import ec
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -57,11 +58,11 @@ class SubscriptionKeysSerializer(serializers.Serializer):
     def validate_p256dh(self, value: str) -> str:
         raw = _decoded(value, length=65, name="browser key (p256dh)")
         if raw[0] != 0x04:
-            raise serializers.ValidationError("The browser key (p256dh) must be uncompressed.")
+            raise serializers.ValidationError(_("The browser key (p256dh) must be uncompressed."))
         try:
             ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
         except ValueError:
-            raise serializers.ValidationError("The browser key (p256dh) is not a P-256 point.")
+            raise serializers.ValidationError(_("The browser key (p256dh) is not a P-256 point."))
         return push.b64url_encode(raw)
 
     def validate_auth(self, value: str) -> str:
@@ -77,18 +78,18 @@ class PushSubscribeSerializer(serializers.Serializer):
     def validate_endpoint(self, value: str) -> str:
         # The address a host name points to is checked at each push, where it counts.
         try:
-            scheme, host, *_ = outbound.url_parts(value, schemes=("https", "http"), query=True)
+            scheme, host, *_rest = outbound.url_parts(value, schemes=("https", "http"), query=True)
         except outbound.Refused as refused:
             raise serializers.ValidationError(refused.detail)
         if _is_loopback(host):
             # Only a stand-in push service for local testing lives on this machine.
             if not settings.PUSH_ALLOW_INSECURE_ENDPOINTS or host not in LOOPBACK_HOSTS:
-                raise serializers.ValidationError("This push endpoint is on this machine.")
+                raise serializers.ValidationError(_("This push endpoint is on this machine."))
             return value
         if scheme != "https":
-            raise serializers.ValidationError("A push endpoint must be an https:// URL.")
+            raise serializers.ValidationError(_("A push endpoint must be an https:// URL."))
         if _is_internal_address(host):
-            raise serializers.ValidationError("A push endpoint must be on the public internet.")
+            raise serializers.ValidationError(_("A push endpoint must be on the public internet."))
         return value
 
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from . import usernames
+from .models import Account
 
 User = get_user_model()
 
@@ -50,7 +53,7 @@ class CredentialsSerializer(serializers.Serializer):
         if user is None:
             # One message for both parts: never reveal whether the username exists.
             raise serializers.ValidationError(
-                "That username and password do not match an account.", code="bad_credentials"
+                _("That username and password do not match an account."), code="bad_credentials"
             )
         attrs["user"] = user
         return attrs
@@ -62,14 +65,31 @@ class MeSerializer(serializers.ModelSerializer):
     is_guest = serializers.BooleanField(source="account.is_guest", read_only=True,
                                         help_text="No password yet: claim the account to keep it.")
     email_confirmed = serializers.SerializerMethodField()
+    language = serializers.CharField(
+        source="account.language", read_only=True, allow_blank=True,
+        help_text='A code of the site\'s languages; "" follows the browser.')
+    latin_digits = serializers.BooleanField(source="account.latin_digits", read_only=True)
 
     class Meta:
         model = User
-        fields = ["id", "username", "email", "email_confirmed", "is_guest", "date_joined"]
+        fields = ["id", "username", "email", "email_confirmed", "is_guest", "date_joined",
+                  "language", "latin_digits"]
         read_only_fields = fields
 
     def get_email_confirmed(self, user: Any) -> bool:
         return bool(user.email) and user.account.confirmed_email == user.email
+
+
+class AccountLanguageSerializer(serializers.ModelSerializer):
+    """What a player may change of how the app speaks to them."""
+
+    language = serializers.ChoiceField(
+        choices=[("", _("The browser's language")), *settings.LANGUAGES], required=False,
+        allow_blank=True)
+
+    class Meta:
+        model = Account
+        fields = ["language", "latin_digits"]
 
 
 class SignedInSerializer(serializers.Serializer):

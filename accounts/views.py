@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model, login
 from django.db import IntegrityError, transaction
 from django.middleware.csrf import get_token
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from knox.models import AuthToken
 from rest_framework import serializers, status
@@ -18,7 +19,10 @@ from callbreak_site.parsers import BoundedJSONParser
 
 from . import devices, email
 from .csrf import CsrfCheckedForBrowsers
+from .languages import account_language, language_cookie_set
+from .models import Account
 from .serializers import (
+    AccountLanguageSerializer,
     CredentialsSerializer,
     MeSerializer,
     RegisterSerializer,
@@ -57,7 +61,7 @@ class RegisterView(AuthView):
                                                 email=data.get("email", ""))
         except IntegrityError:
             # A twin signed up between the check and the insert.
-            raise serializers.ValidationError({"username": ["That username is taken."]})
+            raise serializers.ValidationError({"username": [_("That username is taken.")]})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if user.email:
             email.email_change(request=request, user=user, email=user.email)
@@ -87,7 +91,12 @@ class LoginView(AuthView):
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
         login(request, user)
-        return Response({"username": user.username})
+        response = Response({"username": user.username})
+        # The account's language follows it to this browser.
+        language = account_language(user)
+        if language:
+            language_cookie_set(response, language=language)
+        return response
 
 
 class LogoutView(APIView):
@@ -119,6 +128,19 @@ class MeView(APIView):
     @extend_schema(responses={200: MeSerializer})
     def get(self, request: Request) -> Response:
         return Response(MeSerializer(request.user).data)
+
+    @extend_schema(request=AccountLanguageSerializer, responses={200: MeSerializer})
+    def patch(self, request: Request) -> Response:
+        """Change the account's language or digits; the language cookie follows."""
+        account, _created = Account.objects.get_or_create(user=request.user)
+        serializer = AccountLanguageSerializer(account, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        serializer.save()
+        request.user.account = account
+        response = Response(MeSerializer(request.user).data)
+        if "language" in serializer.validated_data:
+            language_cookie_set(response, language=account.language)
+        return response
 
 
 class CsrfView(APIView):

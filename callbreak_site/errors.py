@@ -11,6 +11,7 @@ from typing import Any
 
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -69,22 +70,22 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return defaults.bad_request(request, exception)
     if isinstance(exception, RequestDataTooBig):
-        return _api_error(413, "too_large", "The request body is larger than this API accepts.")
+        return _api_error(413, "too_large", _("The request body is larger than this API accepts."))
     if isinstance(exception, (TooManyFieldsSent, TooManyFilesSent)):
-        return _api_error(400, "too_many_fields", "The request has more fields than allowed.")
-    return _api_error(400, "bad_request", "The request could not be understood.")
+        return _api_error(400, "too_many_fields", _("The request has more fields than allowed."))
+    return _api_error(400, "bad_request", _("The request could not be understood."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return defaults.permission_denied(request, exception)
-    return _api_error(403, "forbidden", "You may not do that.")
+    return _api_error(403, "forbidden", _("You may not do that."))
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return defaults.page_not_found(request, exception)
-    return _api_error(404, "not_found", "There is nothing at this address.")
+    return _api_error(404, "not_found", _("There is nothing at this address."))
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
@@ -92,10 +93,10 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return csrf.csrf_failure(request, reason)
     return _api_error(403, "csrf_failed",
-                      "The request lacks a valid CSRF token; reload the page and try again.")
+                      _("The request lacks a valid CSRF token; reload the page and try again."))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if not request.path.startswith(API_PREFIX):
         return defaults.server_error(request)
-    return _api_error(500, "server_error", "Something went wrong on our side; try again.")
+    return _api_error(500, "server_error", _("Something went wrong on our side; try again."))

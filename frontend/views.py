@@ -28,6 +28,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.decorators import method_decorator
+from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -107,6 +108,20 @@ def screen_modules() -> dict[str, list[str]]:
 
 
 _SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover"}
+def _catalog_response(request: HttpRequest, lang: str) -> HttpResponse:
+    with translation.override(lang):
+        return JSONCatalog.as_view(domain="djangojs", packages=["frontend"])(request)
+
+
+_catalogs: dict[str, dict[str, object]] = {}
+
+
+def _catalog_of(request: HttpRequest, lang: str) -> dict[str, object]:
+    # The catalogue depends only on the language and the .mo files: read once per process
+    # (in DEBUG, at every page, as translations change while the server runs).
+    if settings.DEBUG or lang not in _catalogs:
+        _catalogs[lang] = json.loads(_catalog_response(request, lang).content)
+    return _catalogs[lang]
 
 
 @method_decorator(ensure_csrf_cookie, name="dispatch")
@@ -139,6 +154,12 @@ class AppShellView(TemplateView):
         context["preload_data"] = data
         context["entry"] = static(ENTRY)
         context["theme"] = THEME
+        # The page's first catalogue rides in the page (a JSON data block, not a script), so the
+        # first screen is drawn in the player's language with no extra round trip.
+        language = translation.get_language() or settings.LANGUAGE_CODE
+        context["catalog"] = _catalog_of(self.request, language)
+        # The language picker names each language in its own words.
+        context["languages"] = [{"code": code, "name": name} for code, name in settings.LANGUAGES]
         return context
 
 
@@ -173,7 +194,8 @@ class ManifestView(View):
         manifest = {
             "name": "Call Break",
             "short_name": "Call Break",
-            "description": "Four-player Call Break against friends and bots, live or by turns.",
+            "description": _("Four-player Call Break against friends and bots, live or by turns."),
+            "lang": translation.get_language(),
             "id": "/",
             "start_url": "/",
             "scope": "/",
@@ -197,7 +219,6 @@ class CatalogView(View):
     def get(self, request: HttpRequest, lang: str) -> HttpResponse:
         if lang not in dict(settings.LANGUAGES):
             raise Http404(lang)
-        with translation.override(lang):
-            response = JSONCatalog.as_view(domain="djangojs", packages=["frontend"])(request)
+        response = _catalog_response(request, lang)
         response["Cache-Control"] = "public, max-age=3600"
         return response

@@ -98,14 +98,14 @@ def match_for_user(*, match_id: int, user: Any,
     """The match, its seats and the user's seat; 404 unless seated or holding the code."""
     found = table_of(match_id)
     if found is None:
-        raise NotFound("No such match.")
+        raise NotFound(_("No such match."))
     match, seats = found
     for seat in seats:
         if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
             return match, seats, seat.number
     if invite_code and invite_code == match.invite_code:
         return match, seats, None
-    raise NotFound("No such match.")
+    raise NotFound(_("No such match."))
 
 
 def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
@@ -148,7 +148,7 @@ def match_record_for(*, match: Match, seats: list[Seat],
                      viewer_id: int | None = None) -> dict[str, Any]:
     """The engine's full record, once the match is over (before that it would show hands)."""
     if match.status != Match.Status.FINISHED or match.state is None:
-        raise Forbidden("The record of a match is available once it has finished.",
+        raise Forbidden(_("The record of a match is available once it has finished."),
                         code="not_finished")
     record = match_record(MatchState.from_json(match.state))
     record["seats"] = [seat_public(s, set()) for s in seats]

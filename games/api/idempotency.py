@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from games.errors import Conflict, DomainError
@@ -25,7 +26,7 @@ def key_of(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key") or None
     if key is not None and not (KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]
                                 and re.fullmatch(KEY_PATTERN, key)):
-        raise DomainError("An Idempotency-Key is 8 to 80 visible ASCII characters.",
+        raise DomainError(_("An Idempotency-Key is 8 to 80 visible ASCII characters."),
                           code="bad_idempotency_key")
     return key
 
@@ -69,5 +70,5 @@ def _stored(user: Any, key: str, match_id: int) -> dict[str, Any] | None:
 
 
 def _reused() -> Conflict:
-    return Conflict("That Idempotency-Key was used for another match.",
+    return Conflict(_("That Idempotency-Key was used for another match."),
                     code="idempotency_key_reused")

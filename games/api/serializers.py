@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from games.engine.bots import BOT_LEVELS
@@ -36,7 +37,7 @@ class CallSerializer(SeqSerializer):
 class PlaySerializer(SeqSerializer):
     # One of the 52 names exactly, so nothing around a name (a newline, a space) gets through.
     card = serializers.ChoiceField(choices=DECK, error_messages={
-        "invalid_choice": "A card is rank then suit, like KH."})
+        "invalid_choice": _("A card is rank then suit, like KH.")})
 
 
 class AnalysisQuery(serializers.Serializer):

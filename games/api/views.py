@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.pagination import PageNumberPagination
@@ -95,7 +96,7 @@ class MatchListView(APIView):
     def get(self, request: Request) -> Response:
         wanted = request.query_params.get("status")
         if wanted not in (None, "waiting", "active", "finished"):
-            raise DomainError("status is waiting, active or finished.", code="bad_status")
+            raise DomainError(_("status is waiting, active or finished."), code="bad_status")
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
             selectors.match_list(user=request.user, status=wanted), request, view=self
@@ -248,7 +249,7 @@ class MatchRecordView(APIView):
         "seats": s.SeatOut(many=True),
         "reactions": s.RecordReactionOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
-        match, seats, _ = selectors.match_for_user(match_id=match_id, user=request.user)
+        match, seats, _seat = selectors.match_for_user(match_id=match_id, user=request.user)
         return Response(selectors.match_record_for(match=match, seats=seats,
                                                    viewer_id=request.user.id))
 
@@ -277,7 +278,7 @@ class MatchAnalysisView(APIView):
 def _analysis_seat(request: Request) -> int:
     query = s.AnalysisQuery(data=request.query_params)
     if not query.is_valid():
-        raise DomainError("Give the seat as ?seat=0 to 3.", code="bad_seat")
+        raise DomainError(_("Give the seat as ?seat=0 to 3."), code="bad_seat")
     return query.validated_data["seat"]
 
 
@@ -288,8 +289,8 @@ def _analysis_answer(found: Analysis) -> Response:
     if found.status == found.Status.FAILED:
         retry = analysis.can_retry(found)
         body["can_retry"] = retry
-        body["detail"] = ("Analysis unavailable, try again." if retry
-                          else "Analysis unavailable for this match.")
+        body["detail"] = (_("Analysis unavailable, try again.") if retry
+                          else _("Analysis unavailable for this match."))
     return Response(body, status=202 if found.status == found.Status.PENDING else 200)
 
 
@@ -301,7 +302,7 @@ class UserStatsView(APIView):
 
 def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
     if not isinstance(request.data, dict):
-        raise serializers.ValidationError({"detail": "The body must be a JSON object."})
+        raise serializers.ValidationError({"detail": _("The body must be a JSON object.")})
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
     return serializer.validated_data

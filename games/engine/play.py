@@ -54,7 +54,7 @@ def check_play(hand: Sequence[str], trick: Sequence[str], card: str, rules: Rule
     hand_mask = mask_of(hand)
     index = card_index(card)
     if not hand_mask >> index & 1:
-        raise EngineError("not_in_hand", f"You do not hold {pretty(card)}.")
+        raise EngineError("not_in_hand", f"You do not hold {pretty(card)}.", params={"card": card})
     cards = _trick_indices(trick, hand_mask)
     if not cards:
         ok = spade_lead_ok(rules, first_trick=first_trick, spades_broken=spades_broken)
@@ -63,21 +63,24 @@ def check_play(hand: Sequence[str], trick: Sequence[str], card: str, rules: Rule
                 why = "Spades may not be led to the first trick while you hold another suit."
             else:
                 why = "Spades are not broken yet, so lead another suit."
-            raise EngineError("spade_lead", why)
+            raise EngineError("spade_lead", why,
+                              params={"first_trick": rules.no_spade_first_lead and first_trick})
         return
     led = SUIT_OF[cards[0]]
     led_name = SUIT_NAMES[cards[0] // 13]
     win = cards[winning_position(cards)]
+    facts = {"led": "SHCD"[cards[0] // 13], "winning": card_name(win)}
     bit = 1 << index
     same = hand_mask & led
     if same:
         if not bit & led:
             raise EngineError(
                 "must_follow", f"{led_name.capitalize()} were led and you hold {led_name}: "
-                "you must follow suit.")
+                "you must follow suit.", params=facts)
         higher = same & BEATERS[win]
         if rules.follow == "strict" and higher and not bit & higher:
-            raise EngineError("must_beat", _must_play(cards_of(higher), win))
+            raise EngineError("must_beat", _must_play(cards_of(higher), win),
+                              params={**facts, "cards": cards_of(higher)})
         return
     if rules.follow == "casual":
         return
@@ -85,8 +88,10 @@ def check_play(hand: Sequence[str], trick: Sequence[str], card: str, rules: Rule
     if higher and not bit & higher:
         if win < 13:
             raise EngineError("must_overtrump", f"You have no {led_name}. "
-                              + _must_play(cards_of(higher), win))
-        raise EngineError("must_trump", f"You have no {led_name}, so you must play a spade.")
+                              + _must_play(cards_of(higher), win),
+                              params={**facts, "cards": cards_of(higher)})
+        raise EngineError("must_trump", f"You have no {led_name}, so you must play a spade.",
+                          params=facts)
 
 
 def _must_play(higher: list[str], win: int) -> str:

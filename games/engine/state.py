@@ -192,7 +192,8 @@ _NOW = {"dealing": "waiting for a deal", "bidding": "in the calling",
 
 def _need_turn(state: MatchState, seat: int) -> None:
     if state.turn != seat:
-        raise EngineError("not_your_turn", f"It is not your turn; seat {state.turn} is to act.")
+        raise EngineError("not_your_turn", f"It is not your turn; seat {state.turn} is to act.",
+                          params={"seat": state.turn})
 
 
 def _deal(state: MatchState, action: dict[str, Any]) -> MatchState:
@@ -241,7 +242,8 @@ def _call(state: MatchState, action: dict[str, Any]) -> MatchState:
     if (isinstance(call, bool) or not isinstance(call, int)
             or not rules.min_call <= call <= rules.max_call):
         raise EngineError("bad_call",
-                          f"Calls in this match run from {rules.min_call} to {rules.max_call}.")
+                          f"Calls in this match run from {rules.min_call} to {rules.max_call}.",
+                          params={"min": rules.min_call, "max": rules.max_call})
     calls = list(state.calls)
     calls[seat] = call
     if seat != state.dealer:

@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.engine import MatchState, match_record, record_steps, view_for
 from games.engine.bots import evaluate_options
@@ -44,7 +45,7 @@ def analysis_retry(*, match_id: int, user: Any, seat: int) -> Analysis:
             pk=analysis.pk, status=Analysis.Status.FAILED, attempts__lt=ATTEMPTS,
         ).update(status=Analysis.Status.PENDING, attempts=F("attempts") + 1, finished_at=None)
         if not retried:
-            raise Conflict("The analysis of this match is unavailable.",
+            raise Conflict(_("The analysis of this match is unavailable."),
                            code="analysis_failed")
         analysis_requested.send(sender=Analysis, match_id=match_id, seat=seat)
     analysis.refresh_from_db()
@@ -67,12 +68,12 @@ def _finished_match(*, match_id: int, user: Any, seat: int) -> Match:
     match = Match.objects.filter(pk=match_id, seats__user=user,
                                  seats__kind=Seat.Kind.HUMAN).first()
     if match is None:
-        raise NotFound("No such match.")
+        raise NotFound(_("No such match."))
     if match.status != Match.Status.FINISHED:
-        raise Forbidden("Analysis is available once the match has finished.",
+        raise Forbidden(_("Analysis is available once the match has finished."),
                         code="not_finished")
     if not 0 <= seat <= 3:
-        raise DomainError("The seat is a number from 0 to 3.", code="bad_seat")
+        raise DomainError(_("The seat is a number from 0 to 3."), code="bad_seat")
     return match
 
 

@@ -39,11 +39,11 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
     parsed_rules = rules_from_request(rules)
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS_CHOICES:
         raise DomainError(
-            "Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours.",
+            _("Choose a turn time of 15, 30 or 60 seconds, or 1, 12, 24 or 72 hours."),
             code="bad_turn_seconds",
         )
     if not isinstance(opponents, list) or len(opponents) != 3:
-        raise DomainError("Name exactly three opponents for seats 1 to 3.", code="bad_opponents")
+        raise DomainError(_("Name exactly three opponents for seats 1 to 3."), code="bad_opponents")
     _refuse_shared_urls(opponents)
     seat_specs = [_seat_spec(spec, user) for spec in opponents]
     if turn_seconds is None:
@@ -53,7 +53,7 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
         _check_level_time(spec.get("bot_level", ""), turn_seconds)
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
-        raise DomainError("Each player can be invited to only one seat.", code="bad_opponents")
+        raise DomainError(_("Each player can be invited to only one seat."), code="bad_opponents")
     with transaction.atomic():
         match = Match.objects.create(
             created_by=user, rules=parsed_rules.to_dict(), hands_to_play=parsed_rules.hands,
@@ -71,7 +71,7 @@ def match_join(*, user: Any, invite_code: str) -> Table:
         match_id = (Match.objects.filter(invite_code=invite_code)
                     .values_list("id", flat=True).first())
         if match_id is None:
-            raise NotFound("No match has that invite code.", code="bad_invite_code")
+            raise NotFound(_("No match has that invite code."), code="bad_invite_code")
         match, seats = table_of(match_id, lock=True)
         return _take_seat(match, seats, user)
 
@@ -90,9 +90,9 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
         match = Match.objects.select_for_update(no_key=True, of=("self",)).filter(
             pk=match_id, seats__user=user, seats__kind=Seat.Kind.HUMAN).first()
         if match is None:
-            raise NotFound("No such match.")
+            raise NotFound(_("No such match."))
         if match.status != Match.Status.FINISHED:
-            raise Conflict("A rematch can start once this match has finished.",
+            raise Conflict(_("A rematch can start once this match has finished."),
                            code="not_finished")
         offered = match.rematches.order_by("id").first()
         if offered is not None:
@@ -129,7 +129,7 @@ def _take_seat(match: Match, seats: list[Seat], user: Any) -> Table:
     free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
     free += [s for s in seats if s.kind == Seat.Kind.OPEN]
     if match.status != Match.Status.WAITING or not free:
-        raise Conflict("This match has no seat left for you.", code="match_full")
+        raise Conflict(_("This match has no seat left for you."), code="match_full")
     seat = free[0]
     seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
     seat.save(update_fields=["kind", "user", "reserved_for"])
@@ -175,26 +175,27 @@ def _check_level_time(level: str, turn_seconds: int) -> None:
 
 def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
     if not isinstance(spec, str):
-        raise DomainError("Each opponent is a string such as \"bot:normal\".",
+        raise DomainError(_("Each opponent is a string such as \"bot:normal\"."),
                            code="bad_opponents")
     if spec == "open":
         return {"kind": Seat.Kind.OPEN}
     if spec.startswith("bot:"):
         level = spec[4:]
         if level not in BOT_LEVELS:
-            raise DomainError(f"Bots come in levels {', '.join(BOT_LEVELS)}.",
-                               code="bad_opponents")
+            raise DomainError(_("Bots come in levels %(levels)s.")
+                              % {"levels": ", ".join(BOT_LEVELS)}, code="bad_opponents")
         return {"kind": Seat.Kind.BOT, "bot_level": level}
     if spec.startswith("user:"):
         other = (get_user_model().objects.filter(username__iexact=spec[5:])
                  .select_related("account").first())
         if other is None:
-            raise DomainError(f"There is no player called {spec[5:]!r}.", code="unknown_user")
+            raise DomainError(_("There is no player called %(name)s.") % {"name": spec[5:]},
+                              code="unknown_user")
         if other.account.is_guest:
             raise DomainError(_("Guests cannot be invited by name: send them the match's "
                                 "invite link instead."), code="guest_not_invitable")
         if other.id == creator.id:
-            raise DomainError("You already sit in seat 0.", code="bad_opponents")
+            raise DomainError(_("You already sit in seat 0."), code="bad_opponents")
         if blocked_between(user_id=creator.id, other_id=other.id):
             # The same answer whichever of the two blocked: a block is not announced.
             raise DomainError(_("You cannot invite %(name)s to a match.")
@@ -204,7 +205,7 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}
     raise DomainError(
-        "Opponents are \"bot:<level>\", \"open\", \"user:<name>\" or a bot's URL.",
+        _("Opponents are \"bot:<level>\", \"open\", \"user:<name>\" or a bot's URL."),
         code="bad_opponents",
     )
 
@@ -233,28 +234,28 @@ def _same_url_key(url: str) -> str:
 def _external_url(url: str) -> str:
     if not _well_formed(url):
         raise DomainError(
-            "A bot's URL is written like http://host:port/path, in plain ASCII with no spaces.",
+            _("A bot's URL is written like http://host:port/path, in plain ASCII with no spaces."),
             code="bad_external_url",
         )
     if len(url) > 300:
-        raise DomainError("A bot's URL may be at most 300 characters long.",
+        raise DomainError(_("A bot's URL may be at most 300 characters long."),
                            code="bad_external_url")
     try:
         destination = bot_destination(url)
     except outbound.Refused as refused:
         raise _refusal(refused)
     if not bot_health_check(destination=destination):
-        raise DomainError("The bot did not answer GET /hi.", code="external_bot_unreachable")
+        raise DomainError(_("The bot did not answer GET /hi."), code="external_bot_unreachable")
     return url.rstrip("/")
 
 
 def _refusal(refused: outbound.Refused) -> DomainError:
     if refused.reason == "external_bots_off":
-        return DomainError("External bots are switched off on this server.",
+        return DomainError(_("External bots are switched off on this server."),
                             code="external_bots_off")
     if refused.reason == "host_not_allowed":
-        return DomainError("External bots may only be reached on these hosts: "
-                            f"{', '.join(settings.EXTERNAL_BOT_HOSTS)}.",
+        return DomainError(_("External bots may only be reached on these hosts: %(hosts)s.")
+                           % {"hosts": ", ".join(settings.EXTERNAL_BOT_HOSTS)},
                             code="external_host_not_allowed")
     if refused.reason == "address_not_allowed":
         return DomainError(refused.detail, code="external_host_not_allowed")

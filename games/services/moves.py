@@ -173,12 +173,12 @@ def _player_action(*, match_id: int, user: Any, seq: int, action: dict[str, Any]
         match, seats = _locked(match_id)
         seat = _seat_of(seats, user)
         if match.status not in Match.ACTIVE:
-            raise DomainError("This match is not in play.", code="not_in_play")
+            raise DomainError(_("This match is not in play."), code="not_in_play")
         state = _state(match)
         if seq != match.seq:
-            raise StaleSeq("The table has moved on since you last saw it.", match_id=match.id)
+            raise StaleSeq(_("The table has moved on since you last saw it."), match_id=match.id)
         if not any_turn and state.turn != seat.number:
-            raise NotYourTurn("It is not your turn.")
+            raise NotYourTurn(_("It is not your turn."))
         _take_back(seat)
         return _commit(match, seats, state,
                        [PendingMove(dict(action, seat=seat.number), Move.MadeBy.HUMAN)])
@@ -299,7 +299,7 @@ def _apply_if_current(table: Table, pending: list[PendingMove], *,
 def _locked(match_id: int) -> tuple[Match, list[Seat]]:
     found = table_of(match_id, lock=True)
     if found is None:
-        raise NotFound("No such match.")
+        raise NotFound(_("No such match."))
     return found
 
 
@@ -307,12 +307,12 @@ def _seat_of(seats: list[Seat], user: Any) -> Seat:
     for seat in seats:
         if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
             return seat
-    raise NotFound("No such match.")
+    raise NotFound(_("No such match."))
 
 
 def _state(match: Match) -> MatchState:
     if match.state is None:
-        raise Forbidden("This match has not started yet.", code="not_started")
+        raise Forbidden(_("This match has not started yet."), code="not_started")
     return MatchState.from_json(match.state)
 
 
@@ -327,7 +327,7 @@ def _commit(match: Match, seats: list[Seat], state: MatchState,
         try:
             after = apply_action(current, move.action)
         except EngineError as error:
-            raise IllegalMove(error.detail, code=error.code)
+            raise IllegalMove(error.detail, code=error.code, params=error.params)
         match.seq += 1
         moves.append(Move(
             match=match, hand_number=current.hand_number, seq=match.seq,

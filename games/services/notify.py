@@ -1,17 +1,25 @@
 """Push notifications about matches: your turn, your time running out, a match over.
 
-A turn notification goes only to a player who does not have that match open right now."""
+A turn notification goes only to a player who does not have that match open right now. Each is
+worded in its recipient's language: the account's choice, or the site's default."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+from django.conf import settings
 from django.db.models import F
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from accounts.languages import account_language
 from accounts.push import push_audience, push_to_user
 from games.models import Match, Seat
 from games.presence import is_watching
+
+
+def _speaking_to(user_id: int) -> translation.override:
+    return translation.override(account_language(user_id) or settings.LANGUAGE_CODE)
 
 
 def _others(match_id: int) -> str:
@@ -34,9 +42,12 @@ def notify_turn(*, match_id: int, seq: int) -> bool:
     if (user_id is None or is_watching(user_id=user_id, match_id=match_id)
             or not push_audience(user_ids=[user_id], kind="turn")):
         return False
-    return push_to_user(user_id=user_id, kind="turn", title="Your turn in Call Break",
-                 body=f"Match #{match_id} with {_others(match_id)} is waiting for you.",
-                 url=f"/m/{match_id}", match_id=match_id) > 0
+    with _speaking_to(user_id):
+        title = _("Your turn in Call Break")
+        body = _("Match #%(id)s with %(players)s is waiting for you.") % {
+            "id": match_id, "players": _others(match_id)}
+    return push_to_user(user_id=user_id, kind="turn", title=title, body=body,
+                        url=f"/m/{match_id}", match_id=match_id) > 0
 
 
 def notify_deadline(*, match_id: int, seq: int) -> bool:
@@ -47,10 +58,12 @@ def notify_deadline(*, match_id: int, seq: int) -> bool:
     deadline = Match.objects.filter(pk=match_id).values_list("deadline", flat=True).first()
     if deadline is None:
         return False
-    left = _left(deadline, timezone.now())
-    return push_to_user(user_id=user_id, kind="deadline", title="Your turn is running out",
-                 body=f"{left} left in match #{match_id}, then a bot plays for you.",
-                 url=f"/m/{match_id}", match_id=match_id) > 0
+    with _speaking_to(user_id):
+        title = _("Your turn is running out")
+        body = _("%(left)s left in match #%(id)s, then a bot plays for you.") % {
+            "left": _left(deadline, timezone.now()), "id": match_id}
+    return push_to_user(user_id=user_id, kind="deadline", title=title, body=body,
+                        url=f"/m/{match_id}", match_id=match_id) > 0
 
 
 def notify_finished(*, match_id: int) -> int:
@@ -68,12 +81,17 @@ def notify_finished(*, match_id: int) -> int:
     sent = 0
     for user_id in sorted(audience):
         mine = scores[seat_of[user_id]] / 10
-        sent += push_to_user(user_id=user_id, kind="finished", title="Match over",
-                      body=f"Match #{match_id} has ended: you scored {mine:g}.",
-                      url=f"/m/{match_id}", match_id=match_id)
+        with _speaking_to(user_id):
+            title = _("Match over")
+            body = _("Match #%(id)s has ended: you scored %(total)s.") % {
+                "id": match_id, "total": f"{mine:g}"}
+        sent += push_to_user(user_id=user_id, kind="finished", title=title, body=body,
+                             url=f"/m/{match_id}", match_id=match_id)
     return sent
 
 
 def _left(deadline: datetime, now: datetime) -> str:
     minutes = max(1, int((deadline - now).total_seconds() // 60))
-    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    if minutes >= 60:
+        return _("%(hours)s h %(minutes)s min") % {"hours": minutes // 60, "minutes": minutes % 60}
+    return _("%(n)s min") % {"n": minutes}

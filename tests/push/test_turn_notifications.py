@@ -156,3 +156,19 @@ def test_a_turn_in_the_hands_of_the_autopilot_is_not_announced(
     Seat.objects.filter(match=match, number=1).update(autopilot=True)
     assert notify_turn(match_id=match.id, seq=match.seq) is False
     assert push_service.received_at("phone") == []
+
+
+def test_a_push_is_worded_in_the_recipients_language_whatever_the_sender_speaks(
+        owner, owner_api, push_service, browser):
+    from django.utils import translation
+
+    from accounts.models import Account
+
+    subscribe(owner_api, browser, push_service.endpoint("phone"))
+    Account.objects.filter(user=owner).update(language="ne")
+    match = match_on_turn_of(owner)
+    with translation.override("bn"):  # whoever made the move spoke another language
+        assert notify_turn(match_id=match.id, seq=match.seq) is True
+    payload = browser.decrypt_json(push_service.received_at("phone")[0].body)
+    assert payload["title"] == "Call Break मा तपाईंको पालो"
+    assert f"खेल #{match.id}" in payload["body"]

@@ -102,7 +102,8 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(shellFirst(event));
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(cacheFirst(request));
-  } else if (url.pathname === "/manifest.webmanifest") {
+  } else if (url.pathname === "/manifest.webmanifest" || /^\/i18n\/[\w-]+\.json$/.test(url.pathname)) {
+    // The manifest and the catalogues (a language switch offline needs its copy).
     event.respondWith(networkFirst(event, SHELL));
   } else if (OFFLINE_API.some((pattern) => pattern.test(url.pathname))) {
     event.respondWith(networkFirst(event, API));

@@ -1,9 +1,10 @@
 // The JSON API: session cookie + CSRF header, errors as ApiError with the server's sentence.
 import { uuid } from "./dom.js";
+import { gettext, interpolate } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body?.detail || `The server answered ${status}.`);
+    super(body?.detail || interpolate(gettext("The server answered %(status)s."), { status }));
     this.status = status;
     this.code = body?.code || (status === 0 ? "offline" : "error");
     this.fields = body?.fields || {};
@@ -39,7 +40,7 @@ export async function request(method, url, body, { idempotent = false } = {}) {
       break;
     } catch {
       if (!(idempotent || method === "GET") || attempt >= RETRIES) {
-        throw new ApiError(0, { code: "offline", detail: "No connection. Check your network and try again." });
+        throw new ApiError(0, { code: "offline", detail: gettext("No connection. Check your network and try again.") });
       }
       await new Promise((r) => setTimeout(r, 600 * (attempt + 1)));
     }
@@ -108,6 +109,7 @@ export const api = {
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),
   retryAnalysis: (id, seat) => post(`/api/matches/${id}/analysis/?seat=${seat}`),
   stats: (username) => get(`/api/users/${encodeURIComponent(username)}/stats/`),
+  saveAccount: (data) => request("PATCH", "/api/auth/me/", data),
   settings: () => get("/api/me/settings/"),
   saveSettings: (data) => request("PATCH", "/api/me/settings/", data),
   pushKey: () => get("/api/push/key/"),

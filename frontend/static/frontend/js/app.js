@@ -1,6 +1,8 @@
 // Boot: who is signed in, the router, the websocket and the service worker.
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
+import { setLatinDigits } from "./format.js";
+import { gettext, language, onLanguage, setLanguage } from "./i18n.js";
 import { Live } from "./live.js";
 import { match, startRouter } from "./router.js";
 
@@ -48,12 +50,44 @@ live.on((kind, connected) => {
 addEventListener("offline", showConnection);
 addEventListener("online", showConnection);
 
-function setUser(user) {
+// The account's language and digits win over the browser's; "" follows the browser, which
+// the shell was already rendered in.
+let signingIn = false;
+async function setUser(user) {
   ctx.user = user;
   bar.hidden = !user;
   if (user) live.start();
   else live.stop();
+  if (!user) return;
+  setLatinDigits(user.latin_digits);
+  if (user.language && user.language !== language()) {
+    // The caller draws the next screen itself (boot, sign-in): no redraw of this one.
+    signingIn = true;
+    try {
+      await setLanguage(user.language);
+    } catch {
+      /* offline with no copy of that catalogue: the shell's language stays */
+    } finally {
+      signingIn = false;
+    }
+  }
 }
+
+// The bar is in the shell HTML (translated by the server); a switch redraws its words here.
+function drawBar() {
+  bar.querySelector("[data-testid=nav-lobby]").textContent = gettext("Lobby");
+  bar.querySelector("[data-testid=nav-history]").textContent = gettext("History");
+  bar.querySelector("[data-testid=nav-stats]").textContent = gettext("Stats");
+  bar.querySelector("[data-testid=nav-settings]").setAttribute("aria-label", gettext("Settings"));
+  bar.querySelector("nav").setAttribute("aria-label", gettext("Main"));
+  document.querySelector(".skip").textContent = gettext("Skip to content");
+}
+
+// A language switch redraws the bar and the screen in place: no reload, the socket stays up.
+onLanguage(() => {
+  drawBar();
+  if (!signingIn) show(match(location.pathname));
+});
 
 // The shell starts from the service worker's copy. When a newer worker takes over (a deploy),
 // this page still runs the files it started with, so the next screen is loaded as a new page
@@ -92,8 +126,8 @@ async function show(route) {
   }
   document.body.dataset.screen = route.name;
   if (!SCREENS[route.name]) {
-    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Not found"),
-      h("p", {}, h("a", { href: "/" }, "Back to the lobby"))));
+    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Not found")),
+      h("p", {}, h("a", { href: "/" }, gettext("Back to the lobby")))));
     return;
   }
   try {
@@ -107,9 +141,9 @@ async function show(route) {
     if (id !== renderId && cleanup) cleanup();
   } catch (error) {
     if (id !== renderId) return;
-    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, "Something went wrong"),
+    main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Something went wrong")),
       h("p", {}, error.message || String(error)),
-      h("button", { class: "btn", onclick: () => show(route) }, "Try again")));
+      h("button", { class: "btn", onclick: () => show(route) }, gettext("Try again"))));
   }
 }
 
@@ -123,10 +157,10 @@ async function boot() {
   if (first.name === "table") api.prefetchMatch(Number(first.params.id));
   SCREENS[first.name]?.().catch(() => {}); // show() reports a module that fails to load
   try {
-    setUser(await api.me());
+    await setUser(await api.me());
   } catch (error) {
-    setUser(null);
-    if (error.status === 0) toast("You are offline: showing what this phone remembers.", "info");
+    await setUser(null);
+    if (error.status === 0) toast(gettext("You are offline: showing what this phone remembers."), "info");
   }
   await ctx.navigate(location.pathname + location.search, { replace: true });
   await idle();

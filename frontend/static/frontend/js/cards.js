@@ -1,9 +1,13 @@
 // Cards in the API's notation ("AS", "TH", "2C"): names, display order and faces.
 import { h } from "./dom.js";
+import { number } from "./format.js";
+import { gettext, interpolate, pgettext } from "./i18n.js";
 
 export const SUITS = { S: "♠", H: "♥", C: "♣", D: "♦" };
-const SUIT_NAMES = { S: "spades", H: "hearts", C: "clubs", D: "diamonds" };
-const RANK_NAMES = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+const suitNames = () => ({ S: pgettext("suit", "spades"), H: pgettext("suit", "hearts"),
+  C: pgettext("suit", "clubs"), D: pgettext("suit", "diamonds") });
+const rankNames = () => ({ A: pgettext("rank", "Ace"), K: pgettext("rank", "King"),
+  Q: pgettext("rank", "Queen"), J: pgettext("rank", "Jack") });
 const RANKS = "AKQJT98765432";
 // Display order alternates colours: spades (trump) first, then hearts, clubs, diamonds.
 const SUIT_ORDER = "SHCD";
@@ -12,9 +16,10 @@ export const rankOf = (card) => card[0];
 export const suitOf = (card) => card[1];
 export const rankLabel = (card) => (card[0] === "T" ? "10" : card[0]);
 
+// What a screen reader says for a card, in the page's language: "King of spades".
 export function cardName(card) {
-  const rank = RANK_NAMES[card[0]] || card[0];
-  return `${rank} of ${SUIT_NAMES[card[1]]}`;
+  const rank = rankNames()[card[0]] || number(card[0] === "T" ? 10 : Number(card[0]));
+  return interpolate(gettext("%(rank)s of %(suit)s"), { rank, suit: suitNames()[card[1]] });
 }
 
 export function cardText(card) {

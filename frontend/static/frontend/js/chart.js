@@ -1,5 +1,7 @@
 // A small SVG line chart: one line per player (each with its own dash pattern), hand by hand.
-import { h, score, svg } from "./dom.js";
+import { h, svg } from "./dom.js";
+import { number, score } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const STYLES = [
   { colour: "#1f6feb", dash: "" },
@@ -11,8 +13,8 @@ const STYLES = [
 // series: four arrays of running totals (tenths), one per seat, starting after hand 1. A
 // rating graph passes one series of ratings with ``start: null`` (no zero point), its own
 // ``format`` for the numbers and ``lastLabel`` for the right end.
-export function totalsChart(names, series, { width = 340, height = 160, label = "Running totals", format = score,
-  start = 0, lastLabel = (n) => `hand ${n}`, testid = "totals-chart" } = {}) {
+export function totalsChart(names, series, { width = 340, height = 160, label, format = score,
+  start = 0, lastLabel = (n) => interpolate(gettext("hand %(n)s"), { n: number(n) }), testid = "totals-chart" } = {}) {
   const points = series.map((s) => (start === null ? [...s] : [start, ...s]));
   const count = Math.max(...points.map((p) => p.length));
   const values = points.flat();
@@ -21,7 +23,7 @@ export function totalsChart(names, series, { width = 340, height = 160, label = 
   const pad = { left: 30, right: 8, top: 8, bottom: 18 };
   const x = (i) => pad.left + (i * (width - pad.left - pad.right)) / Math.max(1, count - 1);
   const y = (v) => pad.top + ((hi - v) * (height - pad.top - pad.bottom)) / (hi - lo || 1);
-  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label },
+  const chart = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": label || gettext("Running totals") },
     svg("line", { x1: pad.left, x2: width - pad.right, y1: y(start ?? lo), y2: y(start ?? lo), class: "axis" }),
     svg("text", { x: 2, y: y(hi) + 4, class: "tick" }, format(hi)),
     svg("text", { x: 2, y: y(lo) + 4, class: "tick" }, format(lo)),
@@ -36,6 +38,6 @@ export function totalsChart(names, series, { width = 340, height = 160, label = 
   });
   const legend = h("ul", { class: "legend" }, names.map((name, seat) => h("li", {},
     h("span", { class: "swatch", style: `border-top: 3px ${STYLES[seat].dash ? "dashed" : "solid"} ${STYLES[seat].colour}` }),
-    `${name} ${format(points[seat][points[seat].length - 1])}`)));
+    interpolate(gettext("%(name)s %(total)s"), { name, total: format(points[seat][points[seat].length - 1]) }))));
   return h("figure", { class: "chart-box", testid }, chart, h("figcaption", {}, legend));
 }

@@ -1,4 +1,6 @@
-// Small DOM helpers shared by every screen: element builder, toasts, announcements, formats.
+// Small DOM helpers shared by every screen: element builder, toasts, announcements, seat names.
+import { number } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
@@ -118,41 +120,6 @@ export function announce(message) {
   setTimeout(() => { region.textContent = message; }, 30);
 }
 
-// Scores are integers in tenths: 32 → "3.2", -40 → "−4", 0 → "0".
-export function score(tenths) {
-  if (tenths === null || tenths === undefined) return "–";
-  const sign = tenths < 0 ? "−" : "";
-  const abs = Math.abs(tenths);
-  return sign + (abs % 10 ? (abs / 10).toFixed(1) : String(abs / 10));
-}
-
-export function ordinal(n) {
-  return n + (n === 1 ? "st" : n === 2 ? "nd" : n === 3 ? "rd" : "th");
-}
-
-// The time left until an ISO deadline: "0:45", "12:30", "3 h 20 min", "2 days". The format
-// follows the length of the whole turn (``span``, in seconds) when it is known, so a clock
-// never changes its format while it runs down.
-export function timeLeft(deadline, span = null, now = Date.now()) {
-  if (!deadline) return "";
-  const secs = Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
-  const scale = span ?? secs;
-  if (scale <= 3600) return `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
-  const hours = Math.floor(secs / 3600);
-  if (scale < 172800 || hours < 48) return `${hours} h ${Math.floor((secs % 3600) / 60)} min`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
-export function turnTimeLabel(seconds) {
-  if (seconds < 3600) return `${seconds} s per move`;
-  if (seconds < 86400) return `${seconds / 3600} h per move`;
-  return `${seconds / 86400} day${seconds === 86400 ? "" : "s"} per move`;
-}
-
-export function date(iso) {
-  return iso ? new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "short" }) : "";
-}
-
 export function uuid() {
   if (crypto.randomUUID) return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));
@@ -164,9 +131,13 @@ export function uuid() {
 
 export function seatLabel(seat) {
   if (!seat) return "?";
-  if (seat.kind === "open") return "Open seat";
-  if (seat.kind === "reserved") return `${seat.name || "Invited"} (invited)`;
-  return seat.name || `Seat ${seat.seat + 1}`;
+  if (seat.kind === "open") return gettext("Open seat");
+  // The server names every outside bot alike; the words are said here, in the page's language.
+  if (seat.kind === "external") return gettext("External bot");
+  if (seat.kind === "reserved") {
+    return seat.name ? interpolate(gettext("%(name)s (invited)"), { name: seat.name }) : gettext("Invited");
+  }
+  return seat.name || interpolate(gettext("Seat %(n)s"), { n: number(seat.seat + 1) });
 }
 
 // Two letters for a seat's avatar: "Asha" → "AS", "ram_k" → "RK".

@@ -3,6 +3,8 @@
 // /i18n/<code>.json. Messages are plain string literals so `makemessages -d djangojs` finds
 // them: gettext("Play"), ngettext("%(n)s trick", "%(n)s tricks", n), pgettext("bid", "Call").
 // Never join translated fragments: one message with named %(placeholders)s.
+// The shell carries the catalogue of its own language in a JSON data block (#i18n-catalog), so
+// the first screen is drawn translated without another request.
 
 let code = document.documentElement.lang || "en";
 let catalog = {};
@@ -10,12 +12,22 @@ let pluralOf = (n) => (n === 1 ? 0 : 1);
 const listeners = new Set();
 
 // Plural-Forms of our catalogues are simple comparisons; the page's policy forbids eval, so
-// the expressions we use are mapped here rather than compiled.
+// the expressions we use are mapped here rather than compiled. Nepali and Bengali say "n != 1",
+// Hindi "n > 1" (zero takes the singular), as in CLDR and Django's own catalogues.
 const PLURALS = {
   "n != 1": (n) => (n !== 1 ? 1 : 0),
   "n > 1": (n) => (n > 1 ? 1 : 0),
   "0": () => 0,
 };
+
+function load(body) {
+  catalog = body.catalog || {};
+  const expression = String(body.plural || "n != 1").replace(/[()\s]+/g, " ").trim();
+  pluralOf = PLURALS[expression] || PLURALS["n != 1"];
+}
+
+const inlined = document.getElementById("i18n-catalog");
+if (inlined) load(JSON.parse(inlined.textContent));
 
 function entry(key) {
   return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : undefined;
@@ -56,10 +68,7 @@ export function onLanguage(listener) {
 export async function setLanguage(next) {
   const response = await fetch(`/i18n/${encodeURIComponent(next)}.json`, { credentials: "same-origin" });
   if (!response.ok) throw new Error(`No catalogue for ${next}`);
-  const body = await response.json();
-  catalog = body.catalog || {};
-  const expression = String(body.plural || "n != 1").replace(/[()\s]+/g, " ").trim();
-  pluralOf = PLURALS[expression] || PLURALS["n != 1"];
+  load(await response.json());
   code = next;
   document.documentElement.lang = next;
   for (const listener of listeners) listener(next);

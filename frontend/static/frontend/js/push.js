@@ -1,5 +1,6 @@
 // The service worker (offline shell, push) and the browser's push subscription.
 import { api } from "./api.js";
+import { gettext } from "./i18n.js";
 
 export async function registerWorker(ctx) {
   if (!("serviceWorker" in navigator)) return null;
@@ -30,18 +31,18 @@ export async function currentSubscription() {
   return registration.pushManager.getSubscription();
 }
 
-const BLOCKED = "Notifications are blocked for this site. Open the browser's site settings, allow notifications, then press the button again.";
+const blocked = () => new Error(gettext("Notifications are blocked for this site. Open the browser's site settings, allow notifications, then press the button again."));
 
 // What a failed opt-in means, in words a player can act on (never the browser's own text).
 function optInError(error) {
-  if (error?.name === "NotAllowedError") return new Error(BLOCKED);
-  if (error?.status === 0) return new Error("No connection. Turn push on again once you are online.");
-  return new Error("This browser could not turn on push notifications. Try again later, or add the app to your home screen and try there.");
+  if (error?.name === "NotAllowedError") return blocked();
+  if (error?.status === 0) return new Error(gettext("No connection. Turn push on again once you are online."));
+  return new Error(gettext("This browser could not turn on push notifications. Try again later, or add the app to your home screen and try there."));
 }
 
 export async function enablePush() {
   const permission = await Notification.requestPermission();
-  if (permission !== "granted") throw new Error(BLOCKED);
+  if (permission !== "granted") throw blocked();
   try {
     const { public_key: key } = await api.pushKey();
     const registration = await navigator.serviceWorker.ready;

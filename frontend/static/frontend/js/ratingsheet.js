@@ -1,8 +1,9 @@
 // The match-end sheet's rating line: the player's rating before and after, once the worker
 // has rated the match (a moment after the end; asked again a few times meanwhile).
 import { h } from "./dom.js";
+import { number } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
-import { changeText, number, ratingText, social } from "./social.js";
+import { changeText, ratingText, social } from "./social.js";
 
 export function ratingChange(view) {
   const line = h("p", { class: "rating-change", testid: "rating-change", "aria-live": "polite" });

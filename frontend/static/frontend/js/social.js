@@ -1,7 +1,8 @@
 // The social API (friends, blocks, ratings, leaderboards, profiles, reactions) and how a
 // rating reads: one number, with "?" while it is provisional (the first 10 rated matches).
 import { request } from "./api.js";
-import { gettext, interpolate, language } from "./i18n.js";
+import { number } from "./format.js";
+import { gettext, interpolate } from "./i18n.js";
 
 const at = encodeURIComponent;
 
@@ -21,8 +22,6 @@ export const social = {
   reactions: () => request("GET", "/api/reactions/"),
   react: (id, reaction) => request("POST", `/api/matches/${id}/reactions/`, { reaction }),
 };
-
-export const number = (n) => new Intl.NumberFormat(language()).format(n);
 
 export function ratingText({ rating, provisional }) {
   if (rating === null || rating === undefined) return gettext("unrated");

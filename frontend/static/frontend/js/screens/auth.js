@@ -13,14 +13,14 @@ function field(label, name, attrs) {
 export function mount(main, route, ctx) {
   const signup = route.name === "signup";
   const form = h("form", { class: "panel auth", testid: signup ? "signup-form" : "signin-form", novalidate: true },
-    h("h1", {}, signup ? "Create your player" : "Sign in"),
-    field("Name at the table", "username", { autocomplete: "username", autocapitalize: "none", maxlength: 150 }),
-    signup ? field("Email (optional, for password reset)", "email", { type: "email", required: false, autocomplete: "email" }) : null,
-    field("Password", "password", { type: "password", autocomplete: signup ? "new-password" : "current-password", minlength: signup ? 8 : undefined }),
-    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "auth-submit" }, signup ? "Sign up" : "Sign in"),
-    h("p", { class: "muted" }, signup ? "Already playing? " : "New here? ",
+    h("h1", {}, signup ? gettext("Create your player") : gettext("Sign in")),
+    field(gettext("Name at the table"), "username", { autocomplete: "username", autocapitalize: "none", maxlength: 150 }),
+    signup ? field(gettext("Email (optional, for password reset)"), "email", { type: "email", required: false, autocomplete: "email" }) : null,
+    field(gettext("Password"), "password", { type: "password", autocomplete: signup ? "new-password" : "current-password", minlength: signup ? 8 : undefined }),
+    h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "auth-submit" }, signup ? gettext("Sign up") : gettext("Sign in")),
+    h("p", { class: "muted" }, signup ? gettext("Already playing?") : gettext("New here?"), " ",
       h("a", { href: signup ? "/signin" : "/signup", testid: signup ? "to-signin" : "to-signup" },
-        signup ? "Sign in" : "Create a player")),
+        signup ? gettext("Sign in") : gettext("Create a player"))),
     signup ? null : h("p", {}, h("a", { href: "/forgot-password", testid: "to-forgot" }, gettext("Forgot your password?"))),
     h("p", {}, h("a", { href: "/", testid: "to-welcome" }, gettext("Play vs computer without signing up"))));
 
@@ -33,7 +33,7 @@ export function mount(main, route, ctx) {
     button.disabled = true;
     try {
       await (signup ? api.register(data) : api.login(data));
-      ctx.setUser(await api.me());
+      await ctx.setUser(await api.me());
       const next = sessionStorage.getItem("next");
       sessionStorage.removeItem("next");
       ctx.navigate(next && next !== "/signin" && next !== "/signup" ? next : "/", { replace: true });

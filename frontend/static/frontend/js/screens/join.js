@@ -2,6 +2,7 @@
 // not signed in is told who invited them and to what, then signs up, signs in or plays as guest.
 import { api } from "../api.js";
 import { fill, h, toast } from "../dom.js";
+import { number } from "../format.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 
 async function joinAndGo(main, code, ctx) {
@@ -17,7 +18,7 @@ async function joinAndGo(main, code, ctx) {
 }
 
 function invitation(preview) {
-  const values = { name: preview.invited_by, hands: preview.hands };
+  const values = { name: preview.invited_by, hands: number(preview.hands) };
   if (!preview.invited_by) {
     return interpolate(ngettext("You are invited to a %(hands)s-hand match.",
       "You are invited to a %(hands)s-hand match.", preview.hands), values);
@@ -54,7 +55,7 @@ async function preview(main, code, ctx) {
   main.append(h("section", { class: "panel invite", testid: "invite-preview" },
     h("h1", { testid: "invite-text" }, invitation(found)),
     full ? h("p", { class: "muted" }, gettext("This match has no seat left for a new player, unless one is held for you."))
-      : h("p", { class: "muted" }, interpolate(ngettext("%(n)s seat is still open.", "%(n)s seats are still open.", found.open_seats), { n: found.open_seats })),
+      : h("p", { class: "muted" }, interpolate(ngettext("%(n)s seat is still open.", "%(n)s seats are still open.", found.open_seats), { n: number(found.open_seats) })),
     guest,
     h("div", { class: "row welcome-links" },
       h("a", { class: "btn", href: "/signin", testid: "to-signin", onclick: remember }, gettext("Sign in")),

@@ -1,8 +1,9 @@
 // Leaderboards: global (established players who have not opted out) or among friends, all
 // time or the last 30 days; names, ratings and match counts only.
 import { fill, h, toast } from "../dom.js";
+import { number } from "../format.js";
 import { gettext } from "../i18n.js";
-import { number, ratingText, social } from "../social.js";
+import { ratingText, social } from "../social.js";
 
 export async function mount(main, route, ctx) {
   const params = new URLSearchParams(location.search);

@@ -1,8 +1,9 @@
 // The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
 import { api } from "../api.js";
-import { fill, h, score, seatLabel, timeLeft, toast } from "../dom.js";
+import { fill, h, seatLabel, toast } from "../dom.js";
+import { list, score, timeLeft } from "../format.js";
 import { handLabel } from "../handlabel.js";
-import { gettext } from "../i18n.js";
+import { gettext, interpolate, pgettext } from "../i18n.js";
 
 function inviteCode(text) {
   const value = text.trim();
@@ -11,17 +12,17 @@ function inviteCode(text) {
 }
 
 function matchRow(m) {
-  const others = m.seats.filter((s) => s.seat !== m.my_seat).map(seatLabel).join(", ");
-  const status = m.status === "waiting" ? "Waiting for players"
+  const others = list(m.seats.filter((s) => s.seat !== m.my_seat).map(seatLabel));
+  const status = m.status === "waiting" ? gettext("Waiting for players")
     : handLabel(m.hand_number, m.hands);
   const mine = m.my_seat !== null && m.scores ? score(m.scores[m.my_seat]) : "";
   return h("li", {},
     h("a", { class: `match-row${m.my_turn ? " my-turn" : ""}`, href: `/m/${m.id}`, testid: "match-row", dataset: { matchId: m.id } },
       h("span", { class: "match-main" },
-        h("strong", {}, `vs ${others}`),
-        h("span", { class: "muted" }, `${status}${mine !== "" ? ` · you ${mine}` : ""}`)),
+        h("strong", {}, interpolate(gettext("vs %(players)s"), { players: others })),
+        h("span", { class: "muted" }, mine !== "" ? interpolate(gettext("%(status)s · you %(total)s"), { status, total: mine }) : status)),
       h("span", { class: "match-side" },
-        m.my_turn ? h("span", { class: "badge badge-turn" }, "Your turn") : h("span", { class: "badge" }, m.status === "waiting" ? "Open" : "Waiting"),
+        m.my_turn ? h("span", { class: "badge badge-turn" }, gettext("Your turn")) : h("span", { class: "badge" }, m.status === "waiting" ? pgettext("match", "Open") : gettext("Waiting")),
         m.deadline ? h("span", { class: "deadline", dataset: { deadline: m.deadline } }, timeLeft(m.deadline)) : null)));
 }
 
@@ -32,10 +33,10 @@ function sortMatches(list) {
 
 export async function mount(main, route, ctx) {
   const list = h("ul", { class: "match-list", testid: "match-list" });
-  const joinInput = h("input", { id: "join-code", name: "code", placeholder: "Code or invite link", autocapitalize: "none", required: true, testid: "join-code" });
+  const joinInput = h("input", { id: "join-code", name: "code", placeholder: gettext("Code or invite link"), autocapitalize: "none", required: true, testid: "join-code" });
   const joinForm = h("form", { class: "join-form", testid: "join-form" },
-    h("label", { for: "join-code" }, "Join a match"),
-    h("div", { class: "row" }, joinInput, h("button", { class: "btn", type: "submit" }, "Join")));
+    h("label", { for: "join-code" }, gettext("Join a match")),
+    h("div", { class: "row" }, joinInput, h("button", { class: "btn", type: "submit" }, gettext("Join"))));
   joinForm.addEventListener("submit", (event) => {
     event.preventDefault();
     const code = inviteCode(joinInput.value);
@@ -44,13 +45,13 @@ export async function mount(main, route, ctx) {
 
   main.append(h("section", { class: "panel lobby" },
     h("div", { class: "row spread" },
-      h("h1", {}, `Hello, ${ctx.user.username}`),
-      h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, "New match")),
+      h("h1", {}, interpolate(gettext("Hello, %(name)s"), { name: ctx.user.username })),
+      h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, gettext("New match"))),
     ctx.user.is_guest ? h("p", { class: "banner", testid: "guest-banner" },
       h("span", {}, gettext("You are playing as a guest on this device.")),
       h("a", { class: "btn btn-small", href: "/account" }, gettext("Keep your account"))) : null,
-    h("h2", {}, "Your matches"), list, joinForm,
-    h("p", { class: "muted" }, h("a", { href: "/history" }, "Finished matches and replays →")),
+    h("h2", {}, gettext("Your matches")), list, joinForm,
+    h("p", { class: "muted" }, h("a", { href: "/history" }, gettext("Finished matches and replays →"))),
     h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
       h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")))));
 
@@ -59,7 +60,7 @@ export async function mount(main, route, ctx) {
       const [waiting, active] = await Promise.all([api.matches("waiting"), api.matches("active")]);
       const all = sortMatches([...active.results, ...waiting.results]);
       fill(list, ...(all.length ? all.map(matchRow)
-        : [h("li", { class: "empty muted" }, "No matches yet. Start one against bots or friends.")]));
+        : [h("li", { class: "empty muted" }, gettext("No matches yet. Start one against bots or friends."))]));
     } catch (error) {
       fill(list, h("li", { class: "empty muted" }, error.message));
       if (error.status !== 0) toast(error.message);

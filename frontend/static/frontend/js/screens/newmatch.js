@@ -3,6 +3,7 @@
 // hands (or no fixed end), turn times and bot levels — with the server's own words for each.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
+import { duration, number } from "../format.js";
 import { gettext, interpolate } from "../i18n.js";
 import { social } from "../social.js";
 
@@ -10,7 +11,7 @@ const OPEN_ENDED = "open";
 
 const options = (items, selected) => items.map(([value, label, disabled]) =>
   h("option", { value, selected: String(value) === String(selected), disabled: Boolean(disabled) }, label));
-const numbers = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, String(from + i)]);
+const numbers = (from, to) => Array.from({ length: to - from + 1 }, (_, i) => [from + i, number(from + i)]);
 
 function select(name, label, items, selected, hint) {
   return h("div", { class: "field" }, h("label", { for: `nm-${name}` }, label),
@@ -18,8 +19,8 @@ function select(name, label, items, selected, hint) {
     hint === undefined ? null : h("p", { class: "hint", id: `nm-${name}-hint` }, hint));
 }
 
-function turnLabel(time) {
-  return time.live ? interpolate(gettext("%(time)s (live)"), { time: time.label }) : time.label;
+function turnLabel({ seconds, live }) {
+  return live ? interpolate(gettext("%(time)s (live)"), { time: duration(seconds) }) : duration(seconds);
 }
 
 // Friends come first: an invitation by name, one tap away.
@@ -33,11 +34,11 @@ function opponentRow(i, levels, friends) {
   const kind = h("select", { id: `nm-opp-${i}`, name: `opp-${i}`, testid: `nm-opponent-${i}` }, options(kinds, "bot:normal"));
   const name = h("input", {
     name: `opp-name-${i}`, placeholder: gettext("Player name"), autocapitalize: "none", hidden: true,
-    testid: `nm-opponent-name-${i}`, "aria-label": interpolate(gettext("Name of opponent %(number)s"), { number: i + 1 }),
+    testid: `nm-opponent-name-${i}`, "aria-label": interpolate(gettext("Name of opponent %(n)s"), { n: number(i + 1) }),
   });
   kind.addEventListener("change", () => { name.hidden = kind.value !== "user"; name.required = !name.hidden; });
   return h("div", { class: "field" },
-    h("label", { for: `nm-opp-${i}` }, interpolate(gettext("Opponent %(number)s"), { number: i + 1 })), kind, name);
+    h("label", { for: `nm-opp-${i}` }, interpolate(gettext("Opponent %(n)s"), { n: number(i + 1) })), kind, name);
 }
 
 export async function mount(main, route, ctx) {

@@ -1,9 +1,10 @@
 // A player's profile: rating (provisional mark), its graph, stats, recent finished matches
 // with their replays, and "add friend". No presence here: only friends see who is online.
 import { totalsChart } from "../chart.js";
-import { date, fill, h, score, toast } from "../dom.js";
+import { fill, h, toast } from "../dom.js";
+import { date, number, score } from "../format.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
-import { changeText, number, ratingText, social } from "../social.js";
+import { changeText, ratingText, social } from "../social.js";
 
 function relationPart(profile, reload) {
   const act = (action) => async () => {

@@ -2,14 +2,16 @@
 import { api } from "../api.js";
 import { cardFace, cardName, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
-import { fill, h, ordinal, score } from "../dom.js";
+import { fill, h } from "../dom.js";
+import { number, ordinal, score } from "../format.js";
 import { handLabel, handsLabel } from "../handlabel.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { isMuted, reactionBadge, reactionSet } from "../reactions.js";
 import { reactionSteps, runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
-  return record.seats.map((s) => (s.seat === me ? `${s.name} (you)` : s.name || `Seat ${s.seat + 1}`));
+  return record.seats.map((s) => (s.seat === me ? interpolate(gettext("%(name)s (you)"), { name: s.name })
+    : s.name || interpolate(gettext("Seat %(n)s"), { n: number(s.seat + 1) })));
 }
 
 function holdingRow(cards, showing) {
@@ -22,8 +24,13 @@ function holdingRow(cards, showing) {
 }
 
 function describe(decision) {
-  const say = (a) => (typeof a === "number" ? `call ${a}` : cardText(a));
-  return `${decision.kind === "call" ? "Call" : "Play"}: chose ${say(decision.chosen)}, best was ${say(decision.best)} (cost ${score(decision.loss)})`;
+  const values = { cost: score(decision.loss) };
+  if (decision.kind === "call") {
+    return interpolate(gettext("Call: chose %(chosen)s, best was %(best)s (cost %(cost)s)"),
+      { ...values, chosen: number(decision.chosen), best: number(decision.best) });
+  }
+  return interpolate(gettext("Play: chose %(chosen)s, best was %(best)s (cost %(cost)s)"),
+    { ...values, chosen: cardText(decision.chosen), best: cardText(decision.best) });
 }
 
 // How long the match was, as its rules set it: a fixed number of hands or no fixed end, and
@@ -33,18 +40,18 @@ function lengthNote(record) {
   const length = handsLabel(record.rules.hands, record.hands.length - playOffs);
   if (!playOffs) return length;
   return interpolate(ngettext("%(length)s, then %(count)s play-off hand for first place",
-    "%(length)s, then %(count)s play-off hands for first place", playOffs), { length, count: playOffs });
+    "%(length)s, then %(count)s play-off hands for first place", playOffs), { length, count: number(playOffs) });
 }
 
 export async function mount(main, route, ctx) {
   const id = Number(route.params.id);
-  main.append(h("p", { class: "loading" }, "Loading the record…"));
+  main.append(h("p", { class: "loading" }, gettext("Loading the record…")));
   let record;
   try {
     record = await api.record(id);
   } catch (error) {
-    fill(main, h("section", { class: "panel" }, h("h1", {}, "Replay unavailable"),
-      h("p", {}, error.message), h("a", { class: "btn", href: "/history" }, "History")));
+    fill(main, h("section", { class: "panel" }, h("h1", {}, gettext("Replay unavailable")),
+      h("p", {}, error.message), h("a", { class: "btn", href: "/history" }, gettext("History"))));
     return null;
   }
   const me = record.seats.find((s) => s.name === ctx.user?.username)?.seat ?? null;
@@ -54,7 +61,7 @@ export async function mount(main, route, ctx) {
   let marks = new Map();
 
   const board = h("div", { class: "replay-board", testid: "replay-board" });
-  const slider = h("input", { type: "range", min: 0, max: total - 1, value: 0, testid: "replay-slider", "aria-label": "Step" });
+  const slider = h("input", { type: "range", min: 0, max: total - 1, value: 0, testid: "replay-slider", "aria-label": gettext("Step") });
   const label = h("p", { class: "replay-step", testid: "replay-step", "aria-live": "polite" });
   const marksBox = h("div", { class: "marks", testid: "replay-marks" });
   // Reactions where they were sent, unless hidden (the table's choice is the default).
@@ -68,19 +75,20 @@ export async function mount(main, route, ctx) {
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   fill(main, h("section", { class: "panel replay", testid: "replay" },
-    h("h1", {}, `Replay of match ${id}`),
-    h("p", { class: "muted" }, record.places.map((p, s) => `${ordinal(p)} ${names[s]} ${score(record.totals[s])}`).join(" · ")),
+    h("h1", {}, interpolate(gettext("Replay of match %(id)s"), { id: number(id, { useGrouping: false }) })),
+    h("p", { class: "muted" }, record.places.map((p, s) => interpolate(gettext("%(place)s %(name)s %(total)s"),
+      { place: ordinal(p), name: names[s], total: score(record.totals[s]) })).join(" · ")),
     h("p", { class: "muted", testid: "replay-length" }, lengthNote(record)),
     label,
     h("div", { class: "replay-controls row" },
-      button("«", "replay-first", () => go(0), "First step"),
-      button("◀", "replay-prev", () => go(step - 1), "Previous step"),
+      button("«", "replay-first", () => go(0), gettext("First step")),
+      button("◀", "replay-prev", () => go(step - 1), gettext("Previous step")),
       slider,
-      button("▶", "replay-next", () => go(step + 1), "Next step"),
-      button("»", "replay-last", () => go(total - 1), "Last step")),
+      button("▶", "replay-next", () => go(step + 1), gettext("Next step")),
+      button("»", "replay-last", () => go(total - 1), gettext("Last step"))),
     record.reactions?.length ? h("label", { class: "switch" }, showReactions, h("span", {}, gettext("Show reactions"))) : null,
     reactionsBox, board, marksBox,
-    totalsChart(names, runningTotals(record), { label: "Running totals hand by hand" })));
+    totalsChart(names, runningTotals(record), { label: gettext("Running totals hand by hand") })));
 
   function draw() {
     slider.value = step;
@@ -88,19 +96,20 @@ export async function mount(main, route, ctx) {
     const handNo = s.hand.hand_number;
     label.textContent = s.trickIndex < 0
       ? interpolate(gettext("%(hand)s: the calls"), { hand: handLabel(handNo, record.rules.hands, s.hand.play_off) })
-      : `Hand ${handNo}, trick ${s.trickIndex + 1} of ${s.hand.tricks.length}: ${names[s.trick.winner]} wins`;
+      : interpolate(gettext("Hand %(number)s, trick %(trick)s of %(tricks)s: %(name)s wins"), {
+        number: number(handNo), trick: number(s.trickIndex + 1), tricks: number(s.hand.tricks.length), name: names[s.trick.winner] });
     const mark = marks.get(step);
     fill(reactionsBox, ...(showReactions.checked ? reactionsAt.get(step) || [] : []).filter((r) => emoji.has(r.reaction))
       .map((r) => h("span", { class: "row" }, reactionBadge(emoji.get(r.reaction), r.reaction), " ", names[r.seat])));
     fill(board,
       s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, s.trick.cards.map(({ seat, card }) =>
         h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
-        : h("p", { class: "muted" }, `Dealer: ${names[s.hand.dealer]}`),
+        : h("p", { class: "muted" }, interpolate(gettext("Dealer: %(name)s"), { name: names[s.hand.dealer] })),
       mark ? h("p", { class: "mark-note", testid: "mark-note" }, describe(mark)) : null,
       h("ul", { class: "replay-seats" }, [0, 1, 2, 3].map((seat) => h("li", { class: seat === me ? "is-me" : "", testid: "replay-seat" },
         h("div", { class: "row spread" }, h("strong", {}, names[seat]),
-          h("span", {}, `Call ${s.hand.calls[seat]} · Won ${s.won[seat]} · `,
-            s.handScores ? h("span", { class: "muted" }, `hand ${score(s.handScores[seat])} · `) : null,
+          h("span", {}, interpolate(gettext("Call %(call)s · Won %(won)s"), { call: number(s.hand.calls[seat]), won: number(s.won[seat]) }), " · ",
+            s.handScores ? h("span", { class: "muted" }, interpolate(gettext("hand %(points)s"), { points: score(s.handScores[seat]) }), " · ") : null,
             h("strong", { testid: "replay-total" }, score(s.totals[seat])))),
         h("div", { class: "holding", testid: "replay-hand" }, holdingRow(s.holdings[seat], s.showing))))));
   }
@@ -114,7 +123,7 @@ export async function mount(main, route, ctx) {
   document.addEventListener("keydown", onKey);
 
   if (me !== null) {
-    const preparing = () => h("p", { class: "muted" }, "The analysis of your moves is being prepared.");
+    const preparing = () => h("p", { class: "muted" }, gettext("The analysis of your moves is being prepared."));
     const retry = () => api.retryAnalysis(id, me)
       .then(() => fill(marksBox, preparing()))
       .catch((error) => fill(marksBox, h("p", { class: "muted", testid: "analysis-failed" }, error.message)));
@@ -123,13 +132,16 @@ export async function mount(main, route, ctx) {
       if (analysis?.status === "pending") marksBox.append(preparing());
       if (analysis?.status === "failed") {
         marksBox.append(h("p", { class: "muted", testid: "analysis-failed" }, analysis.detail),
-          analysis.can_retry ? h("button", { class: "btn btn-small", type: "button", testid: "analysis-retry", onclick: retry }, "Try again") : null);
+          analysis.can_retry ? h("button", { class: "btn btn-small", type: "button", testid: "analysis-retry", onclick: retry }, gettext("Try again")) : null);
       }
       if (marks.size) {
-        marksBox.append(h("h2", {}, "Your costliest moves"),
+        marksBox.append(h("h2", {}, gettext("Your costliest moves")),
           h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", {},
             h("button", { class: "link", type: "button", testid: "mark", onclick: () => go(at) },
-              `Hand ${d.hand_number}${d.trick === null ? ", call" : `, trick ${d.trick + 1}`}: −${score(d.loss)}`)))));
+              d.trick === null
+                ? interpolate(gettext("Hand %(number)s, call: −%(cost)s"), { number: number(d.hand_number), cost: score(d.loss) })
+                : interpolate(gettext("Hand %(number)s, trick %(trick)s: −%(cost)s"),
+                  { number: number(d.hand_number), trick: number(d.trick + 1), cost: score(d.loss) }))))));
       }
       draw();
     }).catch(() => { /* no analysis for this match (yet): the replay works without it */ });

@@ -1,11 +1,13 @@
 // The table screen: keeps the freshest match view, plays it back move by move, sends actions.
 import { api } from "../api.js";
-import { announce, fill, h, morph, show, svg, timeLeft, toast } from "../dom.js";
+import { announce, fill, h, morph, show, svg, toast } from "../dom.js";
+import { number, timeLeft } from "../format.js";
+import { handLabel } from "../handlabel.js";
+import { gettext, interpolate } from "../i18n.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
 import { tableReactions } from "../reactions.js";
 import { prepareSound, sound } from "../sound.js";
-import { handLabel } from "../handlabel.js";
 import { finishPanel, invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
@@ -29,7 +31,7 @@ function frame(handlers) {
   const slot = () => h("div", { class: "slot" });
   const parts = {
     handNumber: h("span", { testid: "hand-number" }),
-    mute: h("button", { class: "btn btn-small icon", type: "button", testid: "mute", "aria-label": "Mute sounds",
+    mute: h("button", { class: "btn btn-small icon", type: "button", testid: "mute", "aria-label": gettext("Mute sounds"),
       onclick: handlers.toggleMute }),
     banner: slot(),
     finish: slot(),
@@ -46,8 +48,8 @@ function frame(handlers) {
   };
   parts.head = h("div", { class: "table-head" }, parts.handNumber,
     h("span", { class: "row" },
-      h("button", { class: "btn btn-small", type: "button", testid: "show-last-trick", onclick: handlers.showLastTrick }, "Last trick"),
-      h("button", { class: "btn btn-small", type: "button", testid: "show-scores", onclick: handlers.showAllScores }, "Scores"),
+      h("button", { class: "btn btn-small", type: "button", testid: "show-last-trick", onclick: handlers.showLastTrick }, gettext("Last trick")),
+      h("button", { class: "btn btn-small", type: "button", testid: "show-scores", onclick: handlers.showAllScores }, gettext("Scores")),
       parts.mute));
   parts.felt.append(parts.trick, parts.picker);
   return parts;
@@ -115,10 +117,10 @@ export async function mount(main, route, ctx) {
 
     root.classList.toggle("calling", Boolean(bidding));
     root.classList.toggle("finished", finished);
-    const handText = view.status === "waiting" ? "Not started" : handLabel(view.hand_number, view.hands, view.play_off);
+    const handText = view.status === "waiting" ? gettext("Not started") : handLabel(view.hand_number, view.hands, view.play_off);
     if (parts.handNumber.textContent !== handText) parts.handNumber.textContent = handText;
-    show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, "Autopilot is playing for you.",
-      h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, "I'm back")) : null);
+    show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
+      h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, gettext("I'm back"))) : null);
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => api.finish(id, view.seq)) }));
     show(parts.invite, invitePanel(view));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
@@ -265,11 +267,11 @@ export async function mount(main, route, ctx) {
 
   function noticeChanges(previous, next) {
     const mine = next.turn === next.my_seat && next.status !== "finished";
-    const title = mine ? "● Your turn — Call Break" : "Call Break";
+    const title = mine ? gettext("● Your turn — Call Break") : "Call Break";
     if (document.title !== title) document.title = title;
     if (!previous) return;
     if (mine && (previous.turn !== next.turn || previous.status !== next.status)) {
-      announce(next.status === "bidding" ? "Your call." : "Your turn to play.");
+      announce(next.status === "bidding" ? gettext("Your call.") : gettext("Your turn to play."));
       sound("turn");
       if (document.visibilityState === "visible" && navigator.vibrate) navigator.vibrate(40);
     }
@@ -277,10 +279,10 @@ export async function mount(main, route, ctx) {
       const result = next.hand_results[next.hand_results.length - 1];
       if (flash) pendingHandEnd = result;
       else showHandEnd(next, result);
-      announce(`Hand ${result.hand_number} scored.`);
+      announce(interpolate(gettext("Hand %(number)s scored."), { number: number(result.hand_number) }));
     }
     if (next.status === "finished" && previous.status !== "finished") {
-      announce("The match is over.");
+      announce(gettext("The match is over."));
       import("../offline.js").then(({ keepForOffline }) => keepForOffline());
     }
   }
@@ -321,7 +323,7 @@ export async function mount(main, route, ctx) {
   function tap(card, event) {
     const legal = view.legal.includes(card);
     if (view.status !== "playing" || view.turn !== view.my_seat) {
-      toast("Wait for your turn.", "info", 2500);
+      toast(gettext("Wait for your turn."), "info", 2500);
       return;
     }
     // A tap on a greyed card asks the referee anyway, so the player reads why it may not go.
@@ -370,8 +372,8 @@ export async function mount(main, route, ctx) {
   try {
     view = await api.match(id);
   } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "Match unavailable"),
-      h("p", {}, error.message), h("a", { class: "btn", href: "/" }, "Back to the lobby")));
+    fill(root, h("section", { class: "panel" }, h("h1", {}, gettext("Match unavailable")),
+      h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
     off();
     return null;
   }

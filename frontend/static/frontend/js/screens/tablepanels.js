@@ -1,8 +1,9 @@
 // Panels around the table: hand-end scores, final standings, invites, the last trick.
 import { cardFace } from "../cards.js";
-import { h, ordinal, score, toast } from "../dom.js";
+import { h, toast } from "../dom.js";
+import { listAnd, number, ordinal, score } from "../format.js";
 import { handLabel } from "../handlabel.js";
-import { gettext, interpolate, language, pgettext } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { ratingChange } from "../ratingsheet.js";
 import { seatName } from "./tableview.js";
 
@@ -12,16 +13,16 @@ export function scoreTable(view, { only = null } = {}) {
   const results = only === null ? view.hand_results : view.hand_results.filter((r) => r.hand_number === only);
   const seats = [0, 1, 2, 3];
   return h("table", { class: "scores", testid: "score-table" },
-    h("caption", { class: "muted" }, "Points per hand; below them, tricks won of the call."),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Hand"),
+    h("caption", { class: "muted" }, gettext("Points per hand; below them, tricks won of the call.")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Hand")),
       seats.map((s) => h("th", { scope: "col" }, seatName(view, s))))),
     h("tbody", {}, results.map((r) => h("tr", {},
-      h("th", { scope: "row" }, String(r.hand_number),
+      h("th", { scope: "row" }, number(r.hand_number),
         r.play_off ? h("small", { class: "tag", testid: "play-off-mark" }, pgettext("hand", "play-off")) : null),
       seats.map((s) => h("td", { class: r.scores[s] < 0 ? "neg" : "" },
         h("strong", {}, score(r.scores[s])),
-        h("small", {}, `won ${r.tricks_won[s]} of ${r.calls[s]}`)))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"),
+        h("small", {}, interpolate(gettext("won %(won)s of %(call)s"), { won: number(r.tricks_won[s]), call: number(r.calls[s]) }))))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Total")),
       seats.map((s) => h("td", { testid: "score-total" }, h("strong", {}, score(view.scores[s])))))));
 }
 
@@ -29,12 +30,12 @@ export function scoreTable(view, { only = null } = {}) {
 export function handEndTable(view, result) {
   const col = (text) => h("th", { scope: "col" }, text);
   return h("table", { class: "scores hand-scores", testid: "hand-table" },
-    h("caption", { class: "sr-only" }, `Hand ${result.hand_number} result`),
-    h("thead", {}, h("tr", {}, col("Player"), col("Call"), col("Won"), col("Points"), col("Total"))),
+    h("caption", { class: "sr-only" }, interpolate(gettext("Hand %(number)s result"), { number: number(result.hand_number) })),
+    h("thead", {}, h("tr", {}, col(gettext("Player")), col(pgettext("bid", "Call")), col(gettext("Won")), col(gettext("Points")), col(gettext("Total")))),
     h("tbody", {}, [0, 1, 2, 3].map((s) => h("tr", { class: s === view.my_seat ? "is-me" : "" },
       h("th", { scope: "row" }, seatName(view, s)),
-      h("td", { testid: "hand-call" }, String(result.calls[s])),
-      h("td", { testid: "hand-won" }, String(result.tricks_won[s])),
+      h("td", { testid: "hand-call" }, number(result.calls[s])),
+      h("td", { testid: "hand-won" }, number(result.tricks_won[s])),
       h("td", { class: result.scores[s] < 0 ? "neg" : "", testid: "hand-points" }, h("strong", {}, score(result.scores[s]))),
       h("td", { testid: "hand-total" }, score(result.totals[s]))))));
 }
@@ -43,7 +44,7 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
   const box = h("dialog", { class: "sheet", testid, "aria-label": title },
     h("h2", {}, title), body,
     h("div", { class: "row" }, actions,
-      h("button", { class: "btn", type: "button", testid: "dialog-close", onclick: () => box.close() }, "Close")));
+      h("button", { class: "btn", type: "button", testid: "dialog-close", onclick: () => box.close() }, gettext("Close"))));
   box.addEventListener("close", () => box.remove());
   document.body.append(box);
   box.showModal();
@@ -54,27 +55,27 @@ export function showHandEnd(view, result) {
   const body = h("div", {},
     h("p", { class: "muted" }, handLabel(result.hand_number, view.hands, result.play_off)),
     handEndTable(view, result));
-  return dialog(`Hand ${result.hand_number} scored`, body, { testid: "hand-end" });
+  return dialog(interpolate(gettext("Hand %(number)s scored"), { number: number(result.hand_number) }), body, { testid: "hand-end" });
 }
 
 export function showAllScores(view) {
   if (!view.hand_results.length) {
-    toast("No hand has been scored yet.", "info");
+    toast(gettext("No hand has been scored yet."), "info");
     return null;
   }
-  return dialog("Scores", scoreTable(view), { testid: "scores-dialog" });
+  return dialog(gettext("Scores"), scoreTable(view), { testid: "scores-dialog" });
 }
 
 export function showLastTrick(view) {
   const last = view.last_trick;
   if (!last) {
-    toast("No trick has been completed yet.", "info");
+    toast(gettext("No trick has been completed yet."), "info");
     return null;
   }
   const body = h("ol", { class: "last-trick" }, last.cards.map(({ seat, card }) =>
     h("li", { class: seat === last.winner ? "won" : "" }, cardFace(card, { small: true }),
-      h("span", {}, seatName(view, seat)), seat === last.winner ? h("strong", {}, " won") : null)));
-  return dialog("Last trick", body, { testid: "last-trick" });
+      h("span", {}, seatName(view, seat)), seat === last.winner ? h("strong", {}, " ", gettext("won")) : null)));
+  return dialog(gettext("Last trick"), body, { testid: "last-trick" });
 }
 
 // The match-end sheet: places, totals, every hand, a rematch and the replay.
@@ -82,12 +83,13 @@ export function standings(view, { onRematch }) {
   const order = [0, 1, 2, 3].sort((a, b) => view.places[a] - view.places[b] || view.scores[b] - view.scores[a]);
   const mine = view.my_seat !== null ? view.places[view.my_seat] : null;
   const winners = order.filter((s) => view.places[s] === 1).map((s) => seatName(view, s));
-  const title = mine === 1 ? "You won!" : mine ? `You finished ${ordinal(mine)}` : "Final standings";
-  return h("section", { class: "panel standings", testid: "standings", "aria-label": "Final standings" },
+  const title = mine === 1 ? gettext("You won!") : mine ? interpolate(gettext("You finished %(place)s"), { place: ordinal(mine) }) : gettext("Final standings");
+  return h("section", { class: "panel standings", testid: "standings", "aria-label": gettext("Final standings") },
     h("div", { class: "winner", testid: "winner" },
       h("span", { class: "trophy", "aria-hidden": "true" }, mine === 1 ? "★" : "♠"),
       h("h2", {}, title),
-      h("p", { class: "muted" }, mine === 1 ? "Well played." : `${winners.join(" and ")} won the match.`),
+      h("p", { class: "muted" }, mine === 1 ? gettext("Well played.")
+        : interpolate(ngettext("%(names)s won the match.", "%(names)s won the match.", winners.length), { names: listAnd(winners) })),
       ratingChange(view)),
     h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "", testid: "standing" },
       h("span", { class: `place place-${view.places[s]}` }, ordinal(view.places[s])),
@@ -95,13 +97,13 @@ export function standings(view, { onRematch }) {
       h("strong", {}, score(view.scores[s]))))),
     scoreTable(view),
     h("div", { class: "row" },
-      h("button", { class: "btn btn-primary", type: "button", testid: "rematch", onclick: onRematch }, "Rematch"),
-      h("a", { class: "btn", href: `/replay/${view.id}`, testid: "open-replay" }, "Replay"),
-      h("a", { class: "btn", href: "/" }, "Lobby")));
+      h("button", { class: "btn btn-primary", type: "button", testid: "rematch", onclick: onRematch }, gettext("Rematch")),
+      h("a", { class: "btn", href: `/replay/${view.id}`, testid: "open-replay" }, gettext("Replay")),
+      h("a", { class: "btn", href: "/" }, gettext("Lobby"))));
 }
 
 export async function share(url) {
-  const data = { title: "Call Break", text: "Join my Call Break match", url };
+  const data = { title: "Call Break", text: gettext("Join my Call Break match"), url };
   if (navigator.share) {
     try {
       await navigator.share(data);
@@ -112,9 +114,9 @@ export async function share(url) {
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast("Invite link copied.", "info");
+    toast(gettext("Invite link copied."), "info");
   } catch {
-    toast(`Copy this link: ${url}`, "info", 12000);
+    toast(interpolate(gettext("Copy this link: %(url)s"), { url }), "info", 12000);
   }
 }
 
@@ -124,10 +126,10 @@ export function invitePanel(view) {
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
   if (!open && view.status !== "waiting") return null;
   return h("section", { class: "panel invite", testid: "invite" },
-    h("h2", {}, open ? `Waiting for ${open} player${open > 1 ? "s" : ""}` : "Invite"),
-    h("p", {}, "Share this link, or give the code ", h("strong", { testid: "invite-code" }, view.invite_code), "."),
-    h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": "Invite link", testid: "invite-link", onfocus: (e) => e.target.select() }),
-    h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, "Share invite link"));
+    h("h2", {}, open ? interpolate(ngettext("Waiting for %(n)s player", "Waiting for %(n)s players", open), { n: number(open) }) : gettext("Invite")),
+    h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
+    h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),
+    h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")));
 }
 
 // "Finish after this hand" in an open-ended match, and who has agreed; in a play-off hand,
@@ -139,7 +141,7 @@ export function finishPanel(view, { onFinish }) {
   if (view.play_off) text = gettext("This hand plays off the tie for first place.");
   else if (view.finish_agreed) text = gettext("Everyone has agreed: the match ends after this hand.");
   else if (view.finish_votes.length) {
-    const names = new Intl.ListFormat(language()).format(view.finish_votes.map((s) => seatName(view, s)));
+    const names = listAnd(view.finish_votes.map((s) => seatName(view, s)));
     text = interpolate(gettext("Agreed to finish after this hand: %(names)s."), { names });
   }
   const canAgree = view.my_seat !== null && !view.play_off && !view.finish_agreed && !view.finish_votes.includes(view.my_seat);

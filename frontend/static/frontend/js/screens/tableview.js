@@ -1,6 +1,8 @@
 // Drawing the table from a match view: seats around, the trick in the middle, my hand below.
 import { cardFace, cardName } from "../cards.js";
-import { avatarHue, h, initials, keyed, score, seatLabel, timeLeft } from "../dom.js";
+import { avatarHue, h, initials, keyed, seatLabel } from "../dom.js";
+import { number, score, timeLeft } from "../format.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
 
@@ -14,11 +16,18 @@ export function position(view, seat) {
 }
 
 export function seatName(view, seat) {
-  if (seat === view.my_seat) return "You";
+  if (seat === view.my_seat) return gettext("You");
   return seatLabel(view.seats[seat]);
 }
 
 const isBot = (info) => info.kind.startsWith("bot:");
+
+// A bot's level in the page's language ("normal"); an unknown level keeps its code.
+function levelName(info) {
+  const level = info.level || info.kind.slice(4);
+  const names = { easy: pgettext("bot level", "easy"), normal: pgettext("bot level", "normal"), hard: pgettext("bot level", "hard") };
+  return names[level] || level;
+}
 
 // Whether the clock means anything: bots play at once, so their turn shows none.
 export function clockRuns(view) {
@@ -32,12 +41,13 @@ export function seatSummary(view, seat, won) {
   const info = view.seats[seat];
   const call = view.calls?.[seat];
   const parts = [seatName(view, seat)];
-  if (isBot(info)) parts.push(`${info.level || info.kind.slice(4)} bot`);
-  if (info.autopilot) parts.push("on autopilot");
-  if (seat === view.dealer) parts.push("dealer");
-  parts.push(call === null || call === undefined ? "no call yet" : `called ${call}`);
-  parts.push(`won ${won}`, `total ${score(view.scores?.[seat] ?? 0)}`);
-  if (view.turn === seat && view.status !== "finished") parts.push(view.status === "bidding" ? "to call" : "to play");
+  if (isBot(info)) parts.push(interpolate(gettext("%(level)s bot"), { level: levelName(info) }));
+  if (info.autopilot) parts.push(gettext("on autopilot"));
+  if (seat === view.dealer) parts.push(gettext("dealer"));
+  parts.push(call === null || call === undefined ? gettext("no call yet") : interpolate(gettext("called %(n)s"), { n: number(call) }));
+  parts.push(interpolate(gettext("won %(n)s"), { n: number(won) }),
+    interpolate(gettext("total %(total)s"), { total: score(view.scores?.[seat] ?? 0) }));
+  if (view.turn === seat && view.status !== "finished") parts.push(view.status === "bidding" ? gettext("to call") : gettext("to play"));
   return parts.join(", ");
 }
 
@@ -47,15 +57,15 @@ function avatar(view, seat) {
   return h("span", { class: "avatar", style: `--hue:${avatarHue(name)}`, "aria-hidden": "true" },
     info.kind === "open" ? "?" : initials(name),
     info.kind === "human" ? h("span", { class: `dot${info.online ? " online" : ""}` }) : null,
-    seat === view.dealer ? h("span", { class: "dealer-chip", title: "dealer" }, "D") : null,
-    isBot(info) ? h("span", { class: `level level-${info.level || "bot"}` }, info.level || "bot") : null);
+    seat === view.dealer ? h("span", { class: "dealer-chip", title: gettext("dealer") }, pgettext("dealer chip", "D")) : null,
+    isBot(info) ? h("span", { class: `level level-${info.level || "bot"}` }, info.level ? levelName(info) : pgettext("seat kind", "bot")) : null);
 }
 
 function stats(view, seat, won) {
   const call = view.calls?.[seat];
   return h("span", { class: "seat-stats", "aria-hidden": "true" },
-    h("span", { class: "chip", testid: "seat-call" }, `Call ${call ?? "–"}`),
-    h("span", { class: "chip", testid: "seat-won" }, `Won ${won}`),
+    h("span", { class: "chip", testid: "seat-call" }, interpolate(pgettext("bid", "Call %(n)s"), { n: call === null || call === undefined ? "–" : number(call) })),
+    h("span", { class: "chip", testid: "seat-won" }, interpolate(gettext("Won %(n)s"), { n: number(won) })),
     h("span", { class: "seat-total", testid: "seat-total" }, score(view.scores?.[seat] ?? 0)));
 }
 
@@ -72,8 +82,8 @@ export function seatPanel(view, seat, won) {
   avatar(view, seat),
   h("span", { class: "seat-text" },
     h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
-      info.autopilot ? h("span", { class: "tag tag-warn" }, "autopilot") : null,
-      info.kind === "external" ? h("span", { class: "tag" }, "program") : null),
+      info.autopilot ? h("span", { class: "tag tag-warn" }, gettext("autopilot")) : null,
+      info.kind === "external" ? h("span", { class: "tag" }, gettext("program")) : null),
     stats(view, seat, won)));
 }
 
@@ -81,8 +91,9 @@ export function seatPanel(view, seat, won) {
 // covering another, so every corner index can be read. Draws into the table's one trick
 // area, keeping the cards already there; returns the cards it added.
 export function drawTrick(area, view, cards, { winner = null } = {}) {
-  const names = cards.map((c) => `${seatName(view, c.seat)}: ${cardName(c.card)}`).join("; ");
-  setAttr(area, "aria-label", `${cards.length ? `Trick. ${names}.` : "No cards played yet."} Shows the last trick.`);
+  const names = cards.map((c) => interpolate(gettext("%(name)s: %(card)s"), { name: seatName(view, c.seat), card: cardName(c.card) })).join("; ");
+  setAttr(area, "aria-label", cards.length ? interpolate(gettext("Trick. %(cards)s. Shows the last trick."), { cards: names })
+    : gettext("No cards played yet. Shows the last trick."));
   const seatOf = new Map(cards.map((c) => [c.card, c.seat]));
   const look = (card) => `card suit-${card[1]} trick-card at-${position(view, seatOf.get(card))}${winner === seatOf.get(card) ? " won" : ""}`;
   return keyed(area, cards.map((c) => c.card), (el) => el.dataset.card,
@@ -107,17 +118,19 @@ function setStyle(el, name, value) {
 
 export function statusLine(view, flash = null) {
   let text;
-  if (flash) text = flash.winner === view.my_seat ? "You won the trick" : `${seatName(view, flash.winner)} won the trick`;
-  else if (view.status === "waiting") text = "Waiting for players to join";
-  else if (view.status === "finished") text = "Match over";
-  else if (view.turn === view.my_seat) text = view.status === "bidding" ? "Your call" : "Your turn";
-  else if (view.turn !== null) text = `${seatName(view, view.turn)} to ${view.status === "bidding" ? "call" : "play"}`;
-  else text = "Dealing…";
+  const name = (seat) => ({ name: seatName(view, seat) });
+  if (flash) text = flash.winner === view.my_seat ? gettext("You won the trick") : interpolate(gettext("%(name)s won the trick"), name(flash.winner));
+  else if (view.status === "waiting") text = gettext("Waiting for players to join");
+  else if (view.status === "finished") text = gettext("Match over");
+  else if (view.turn === view.my_seat) text = view.status === "bidding" ? gettext("Your call") : gettext("Your turn");
+  else if (view.turn !== null) {
+    text = interpolate(view.status === "bidding" ? gettext("%(name)s to call") : gettext("%(name)s to play"), name(view.turn));
+  } else text = gettext("Dealing…");
   const mine = view.turn === view.my_seat && view.status !== "finished" && !flash;
   return h("p", { class: `status${mine ? " status-mine" : ""}`, testid: "turn-status" },
     h("span", {}, text),
     clockRuns(view)
-      ? h("span", { class: "countdown", testid: "countdown", dataset: { deadline: view.deadline, span: view.turn_seconds }, "aria-label": "time left" },
+      ? h("span", { class: "countdown", testid: "countdown", dataset: { deadline: view.deadline, span: view.turn_seconds }, "aria-label": gettext("time left") },
         timeLeft(view.deadline, view.turn_seconds))
       : null);
 }
@@ -132,7 +145,7 @@ export function drawHand(el, view, { onTap, busy, selected = null }) {
   const cards = view.hand || [];
   const mid = (cards.length - 1) / 2;
   setClass(el, `hand${myTurn ? " hand-active" : ""}`);
-  setAttr(el, "aria-label", `Your hand, ${cards.length} cards`);
+  setAttr(el, "aria-label", interpolate(ngettext("Your hand, %(n)s card", "Your hand, %(n)s cards", cards.length), { n: number(cards.length) }));
   setAttr(el, "aria-busy", String(busy));
   setStyle(el, "--n", String(Math.max(cards.length, 1)));
   keyed(el, cards, (button) => button.dataset.card,
@@ -156,23 +169,23 @@ export function drawHand(el, view, { onTap, busy, selected = null }) {
 export function callPicker(view, { onCall, onRedeal, busy }) {
   let chosen = null;
   const hint = view.suggested_call;
-  const confirm = h("button", { class: "btn btn-primary btn-wide", type: "button", disabled: true, testid: "call-confirm" }, "Choose a call");
+  const confirm = h("button", { class: "btn btn-primary btn-wide", type: "button", disabled: true, testid: "call-confirm" }, gettext("Choose a call"));
   const options = view.legal.map((n) => h("button", {
     class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false",
-    "aria-label": n === hint ? `${n}, suggested` : String(n),
+    "aria-label": n === hint ? interpolate(gettext("%(n)s, suggested"), { n: number(n) }) : number(n),
     onclick: (event) => {
       chosen = n;
       for (const b of options) b.setAttribute("aria-pressed", String(b === event.currentTarget));
       confirm.disabled = false;
-      confirm.textContent = `Call ${n}`;
+      confirm.textContent = interpolate(pgettext("bid", "Call %(n)s"), { n: number(n) });
     },
-  }, String(n)));
+  }, number(n)));
   confirm.addEventListener("click", () => { if (chosen !== null) onCall(chosen); });
-  return h("section", { class: "call-picker", testid: "call-picker", "aria-label": "Your call", "aria-busy": String(busy) },
-    h("h2", {}, "How many tricks will you take?"),
+  return h("section", { class: "call-picker", testid: "call-picker", "aria-label": gettext("Your call"), "aria-busy": String(busy) },
+    h("h2", {}, gettext("How many tricks will you take?")),
     hint !== null && hint !== undefined
-      ? h("p", { class: "call-hint", testid: "call-hint" }, "A normal bot would call ", h("strong", {}, String(hint)), " with this hand.")
+      ? h("p", { class: "call-hint", testid: "call-hint" }, interpolate(gettext("A normal bot would call %(n)s with this hand."), { n: number(hint) }))
       : null,
     h("div", { class: "call-grid" }, options), confirm,
-    view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", onclick: onRedeal }, "Ask for a redeal") : null);
+    view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", onclick: onRedeal }, gettext("Ask for a redeal")) : null);
 }
