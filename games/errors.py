@@ -50,9 +50,9 @@ class IllegalMove(DomainError):
     """The engine refused the action; ``code`` is the engine's rule code and ``params`` its
     facts, from which the API words the refusal in the player's language."""
 
-    def __init__(self, detail: str, *, code: str, params: dict[str, object]) -> None:
+    def __init__(self, detail: str, *, code: str, params: dict[str, object] | None = None) -> None:
         super().__init__(detail, code=code)
-        self.params = params
+        self.params = params or {}
 
 
 class TooMany(DomainError):
