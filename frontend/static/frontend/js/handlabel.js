@@ -1,8 +1,7 @@
 // How a hand is named wherever the match's length shows: "Hand 7 of 10"; "Hand 7" when the
 // match has no fixed end; a hand that plays off a tie for first place says so.
-import { gettext, interpolate, language, ngettext } from "./i18n.js";
-
-const count = (n) => new Intl.NumberFormat(language()).format(n);
+import { number as count } from "./format.js";
+import { gettext, interpolate, ngettext } from "./i18n.js";
 
 export function handLabel(number, hands, playOff = false) {
   if (playOff) return interpolate(gettext("Play-off hand %(number)s"), { number: count(number) });
