@@ -16,10 +16,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import posixpath
-import re
 from functools import lru_cache
-from pathlib import Path
 
 from csp.decorators import csp_update
 from django.conf import settings
@@ -35,8 +32,8 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.generic import TemplateView
 from django.views.i18n import JSONCatalog
 
-STATIC_DIR = Path(__file__).resolve().parent / "static"
-APP_DIR = STATIC_DIR / "frontend"
+from .modules import APP_DIR, ENTRY, STATIC_DIR, module_graph
+
 THEME = "#15653e"
 BACKGROUND = "#0f3d27"
 
@@ -55,30 +52,6 @@ def _import_map() -> dict[str, dict[str, str]]:
     """Plain module URLs mapped to their hashed names (identity when not hashed)."""
     modules = [p for p in _shell_files() if p.endswith(".js")]
     return {"imports": {settings.STATIC_URL + p: static(p) for p in modules}}
-
-
-# A static import at the top of a module: ``import { a } from "./x.js";`` or ``import "./x.js";``.
-STATIC_IMPORT = re.compile(r"""^import\s+(?:[^"';]*?\s+from\s+)?["'](\.{1,2}/[^"']+)["']""", re.M)
-ENTRY = "frontend/js/app.js"
-
-
-def _imports(module: str) -> list[str]:
-    """The modules ``module`` (a path under static/) imports statically, as static paths."""
-    source = (STATIC_DIR / module).read_text(encoding="utf-8")
-    folder = posixpath.dirname(module)
-    return [posixpath.normpath(posixpath.join(folder, m)) for m in STATIC_IMPORT.findall(source)]
-
-
-def module_graph(entry: str) -> list[str]:
-    """``entry`` and every module it needs, directly or not, each once."""
-    seen: list[str] = []
-    todo = [entry]
-    while todo:
-        module = todo.pop()
-        if module not in seen:
-            seen.append(module)
-            todo.extend(_imports(module))
-    return seen
 
 
 def _cached(func):

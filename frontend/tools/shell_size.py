@@ -1,6 +1,6 @@
 """Measure the PWA shell: every JS and CSS file under frontend/static, gzipped one by one.
 
-Run from the repository root: ``python frontend/tools/shell_size.py``. The budget is 60 KB
+Run from the repository root: ``python -m frontend.tools.shell_size``. The budget is 60 KB
 gzip for what a first visit to any one screen downloads before it draws: the entry module and
 everything it imports, that screen's modules, the stylesheet and the service worker
 (``first_visit_sizes``; ``tests/browser/test_shell_budget.py`` holds the line). The other
@@ -11,8 +11,9 @@ the total of every file is printed too but has no budget of its own.
 from __future__ import annotations
 
 import gzip
-import os
 from pathlib import Path
+
+from frontend.modules import ENTRY, module_graph
 
 STATIC = Path(__file__).resolve().parent.parent / "static" / "frontend"
 BUDGET = 60 * 1024
@@ -30,8 +31,6 @@ def shell_sizes() -> dict[str, tuple[int, int]]:
 
 def first_visit_sizes() -> dict[str, int]:
     """``{screen: gzip bytes}`` a first visit to each screen downloads before it draws."""
-    from frontend.views import ENTRY, module_graph  # needs Django's settings
-
     sizes = shell_sizes()
     fixed = sizes["css/app.css"][1] + sizes["sw.js"][1]
     out = {}
@@ -42,10 +41,6 @@ def first_visit_sizes() -> dict[str, int]:
 
 
 def main() -> None:
-    import django
-
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "callbreak_site.settings")
-    django.setup()
     sizes = shell_sizes()
     for name, (raw, packed) in sizes.items():
         print(f"{packed:7,d}  {raw:7,d}  {name}")
