@@ -12,7 +12,7 @@ network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
 - long tasks: Long Tasks API entries over 50 ms from the first card of a trick landing until
   the trick has swept to its winner, counted for each of ``--tricks`` tricks in a row;
 - shell: what the heaviest first visit downloads (JS, CSS, service worker), gzip, and every
-  file together (``frontend/tools/shell_size.py``).
+  file together (``python -m frontend.tools.shell_size``).
 
 Each page figure is the median of ``--runs`` visits, the long tasks the median over the tricks
 (with the longest task of them all). ``--waterfall`` also prints what the last first and
