@@ -2,42 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
-from . import usernames
+from .serializers import RegisterSerializer
 
 User = get_user_model()
 
 
-def _password_checked(password: str, user: Any) -> str:
-    try:
-        validate_password(password, user=user)
-    except DjangoValidationError as error:
-        raise serializers.ValidationError({"password": list(error.messages)})
-    return password
-
-
-class ClaimSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=usernames.MAX_LENGTH,
-                                     min_length=usernames.MIN_LENGTH)
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-    email = serializers.EmailField(required=False, allow_blank=True)
-
-    def validate_username(self, value: str) -> str:
-        try:
-            return usernames.username_check(value)
-        except DjangoValidationError as error:
-            raise serializers.ValidationError(list(error.messages))
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        _password_checked(attrs["password"],
-                          User(username=attrs["username"], email=attrs.get("email", "")))
-        return attrs
+class ClaimSerializer(RegisterSerializer):
+    """A guest keeps their account by choosing what a new player signs up with."""
 
 
 class EmailSerializer(serializers.Serializer):

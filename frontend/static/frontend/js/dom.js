@@ -114,6 +114,20 @@ export function toast(message, kind = "error", ms = 5000) {
 }
 
 // Screen readers hear turn changes and results through the polite live region.
+// A refused form's field errors under their fields (`#<prefix>-<name>-error`); false when no
+// field of the form has a slot for them, so the caller shows the message itself.
+export function showFieldErrors(form, fields, prefix) {
+  let shown = false;
+  for (const [name, messages] of Object.entries(fields || {})) {
+    const slot = form.querySelector(`#${prefix}-${name}-error`);
+    if (slot) {
+      slot.textContent = [].concat(messages).join(" ");
+      shown = true;
+    }
+  }
+  return shown;
+}
+
 export function announce(message) {
   const region = document.getElementById("announce");
   region.textContent = "";

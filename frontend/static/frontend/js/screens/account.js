@@ -1,7 +1,7 @@
 // My account: a guest keeps it (username and password); others set their email, change the
 // password; everyone can download their finished matches and delete the account.
 import { api } from "../api.js";
-import { fill, h, toast } from "../dom.js";
+import { fill, h, showFieldErrors, toast } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
 
 function field(label, name, attrs = {}) {
@@ -25,15 +25,7 @@ function form(testid, title, fields, submit, send) {
     try {
       await send(Object.fromEntries(new FormData(el)), el);
     } catch (error) {
-      let shown = false;
-      for (const [name, messages] of Object.entries(error.fields || {})) {
-        const slot = el.querySelector(`#acc-${name}-error`);
-        if (slot) {
-          slot.textContent = [].concat(messages).join(" ");
-          shown = true;
-        }
-      }
-      if (!shown) toast(error.message);
+      if (!showFieldErrors(el, error.fields, "acc")) toast(error.message);
     } finally {
       button.disabled = false;
     }

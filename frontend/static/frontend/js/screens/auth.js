@@ -1,6 +1,6 @@
 // Sign in and sign up: one form each, field errors under their fields.
 import { api } from "../api.js";
-import { h, toast } from "../dom.js";
+import { h, showFieldErrors, toast } from "../dom.js";
 import { gettext } from "../i18n.js";
 
 function field(label, name, attrs) {
@@ -38,15 +38,7 @@ export function mount(main, route, ctx) {
       sessionStorage.removeItem("next");
       ctx.navigate(next && next !== "/signin" && next !== "/signup" ? next : "/", { replace: true });
     } catch (error) {
-      let shown = false;
-      for (const [name, messages] of Object.entries(error.fields || {})) {
-        const slot = form.querySelector(`#f-${name}-error`);
-        if (slot) {
-          slot.textContent = [].concat(messages).join(" ");
-          shown = true;
-        }
-      }
-      if (!shown) toast(error.message);
+      if (!showFieldErrors(form, error.fields, "f")) toast(error.message);
     } finally {
       button.disabled = false;
     }
