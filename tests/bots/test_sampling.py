@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import Rules, view_for
-from games.engine.bots.sampling import sample_deal
+from games.engine.bots.sampling import DealWeights, call_fit, play_fit, sample_deal
 from games.engine.bots.table import Table
 from games.engine.cards import FULL_DECK, card_index, mask_of
 from games.engine.fast import FOLLOW_CODES, legal_mask
@@ -100,3 +100,51 @@ def test_without_strict_follow_a_low_card_reveals_only_voids():
     casual = _samples(_view_with_trick(["9H", "KH", "4C"], follow="casual"))
     assert all(not hands[3] & HEARTS for hands in casual)
     assert any(hands[3] & SPADES for hands in casual)
+
+
+def _normal_positions(count: int):
+    """Positions of hands played by the normal bot, with every seat's real hand."""
+    from games.engine import apply_action, deal_cards, new_match
+    from games.engine.bots import decide
+
+    rng = random.Random(11)
+    out = []
+    while len(out) < count:
+        state = new_match(Rules(), first_dealer=rng.randrange(4))
+        state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
+        stop = rng.randrange(12, 48)
+        for _ in range(4 + stop):
+            view = view_for(state, state.turn)
+            state = apply_action(state, decide(view, seat=state.turn, level="normal", rng=rng))
+        hands = [mask_of(view_for(state, p)["hand"]) for p in range(4)]
+        out.append((Table.from_view(view_for(state, state.turn), state.turn), hands))
+    return out
+
+
+def test_the_normal_bots_real_hands_explain_their_plays_and_most_guesses_do_not():
+    rng = random.Random(5)
+    guessed = []
+    for table, hands in _normal_positions(12):
+        for p in range(4):
+            if p != table.seat:
+                assert play_fit(table, p, hands[p]) == 1.0
+        for _ in range(20):
+            deal = sample_deal(table, rng)
+            guessed.append(min(play_fit(table, p, deal[p]) for p in range(4) if p != table.seat))
+    misfits = sum(w < 1.0 for w in guessed)
+    assert misfits > len(guessed) // 3
+    assert play_fit(table, (table.seat + 1) & 3, deal[(table.seat + 1) & 3], miss=1.0) == 1.0
+
+
+def test_deal_weights_multiply_each_seats_fit_to_its_call_and_plays():
+    rng = random.Random(8)
+    for table, _hands in _normal_positions(4):
+        weigh = DealWeights(table)
+        for _ in range(10):
+            deal = sample_deal(table, rng)
+            expected = 1.0
+            for p in range(4):
+                if p != table.seat:
+                    expected *= call_fit(table, p, deal[p]) * play_fit(table, p, deal[p])
+            assert weigh(deal) == expected
+            assert weigh(deal) == expected  # the second time from what it kept

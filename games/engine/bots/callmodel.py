@@ -96,22 +96,38 @@ def shipped_model() -> CallModel:
 
 
 def call_distributions(model: CallModel, hand: int, order: int, earlier: Sequence[int],
-                       rules: Rules) -> dict[int, list[float]]:
-    """For every legal call, the distribution of the tricks the hand takes calling it."""
-    return {c: model.distribution(features(hand, order, earlier, c, rules.follow))
+                       rules: Rules, edge: float = 0.0) -> dict[int, list[float]]:
+    """For every legal call, the distribution of the tricks the hand takes calling it,
+    moved ``edge`` tricks up for a player stronger than the self-play bots."""
+    return {c: shifted(model.distribution(features(hand, order, earlier, c, rules.follow)),
+                       edge)
             for c in range(rules.min_call, rules.max_call + 1)}
 
 
+def shifted(dist: Sequence[float], edge: float) -> list[float]:
+    """``dist`` (over 0..13 tricks) moved ``edge`` tricks up (0 <= edge), a fraction of a
+    trick by sharing each probability between two neighbours; nothing goes past 13."""
+    whole, part = int(edge), edge - int(edge)
+    out = [0.0] * TRICKS
+    for t, p in enumerate(dist):
+        low = min(TRICKS - 1, t + whole)
+        out[low] += p * (1 - part)
+        out[min(TRICKS - 1, low + 1)] += p * part
+    return out
+
+
 def expected_scores(model: CallModel, hand: int, order: int, earlier: Sequence[int],
-                    rules: Rules) -> dict[int, float]:
+                    rules: Rules, edge: float = 0.0) -> dict[int, float]:
     """Every legal call's expected hand score in tenths, under the rules' own scoring."""
     scores = score_table(rules)
     return {c: sum(p * scores[c][t] for t, p in enumerate(dist))
-            for c, dist in call_distributions(model, hand, order, earlier, rules).items()}
+            for c, dist in call_distributions(model, hand, order, earlier, rules,
+                                              edge).items()}
 
 
 def model_call(model: CallModel, hand: int, order: int, earlier: Sequence[int],
-               rules: Rules) -> int:
-    """The call with the best expected hand score."""
-    values = expected_scores(model, hand, order, earlier, rules)
+               rules: Rules, edge: float = 0.0) -> int:
+    """The call with the best expected hand score, for a player ``edge`` tricks a hand
+    stronger than the self-play bots."""
+    values = expected_scores(model, hand, order, earlier, rules, edge)
     return max(values, key=lambda c: (values[c], -c))

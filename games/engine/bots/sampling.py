@@ -6,8 +6,9 @@ first, every placement is checked against Hall's condition for the remaining car
 sampler never paints itself into a corner; owners are drawn in proportion to the room they
 have left, which keeps the deals close to uniform among the consistent ones.
 
-``call_weight`` scores how well a sampled hand fits the call its owner made, for weighting
-deals by the information in the calls.
+``DealWeights`` scores how well each sampled hand explains what its owner did: the call it
+made (``call_weight``) and the cards it chose (``play_fit``), for weighting deals by the
+information in the calls and the plays.
 """
 
 from __future__ import annotations
@@ -15,8 +16,15 @@ from __future__ import annotations
 import math
 import random
 
+from ..fast import ABOVE, legal_mask
 from .calling import estimate_tricks
+from .policy import choose_card
 from .table import Table
+
+# Weight kept by a guessed hand for each card its owner chose that the shared heuristic
+# would not have chosen from it: low enough to favour hands that explain the play of the
+# heuristic bots, high enough not to rule out a player who thinks differently.
+PLAY_MISS = 0.3
 
 _SUBSETS = tuple(range(1, 8))
 
@@ -91,20 +99,73 @@ def _pick(options: list[int], room: list[int], rng: random.Random) -> int:
     return options[-1]
 
 
-def call_weight(table: Table, hands: list[int], sharpness: float = 0.5) -> float:
-    """How plausible the sampled hands make the calls already made (1 = perfectly).
-
-    Each called seat's hand as dealt (its sampled cards plus those it played this hand) is
-    valued with the trick count the bots call from; the further from the call, the less
-    weight the deal gets.
-    """
-    dealt = table.played_by
-    weight = 0.0
-    for p in range(4):
-        call = table.calls[p]
-        if p == table.seat or call is None:
+def play_fit(table: Table, seat: int, hand: int, miss: float | None = None) -> float:
+    """How well ``hand`` (a guess at what ``seat`` holds now) explains the cards ``seat``
+    chose this hand: a factor ``miss`` (default ``PLAY_MISS``) for each card that the shared
+    heuristic, holding that hand and knowing what the player knew then, would not have
+    played (nor one of the same worth). Forced cards tell nothing and are skipped; ``miss``
+    1 turns the check off."""
+    weight = 1.0
+    miss = PLAY_MISS if miss is None else miss
+    if miss >= 1.0:
+        return weight
+    for play in table.plays:
+        if play.seat != seat:
             continue
-        gap = estimate_tricks(hands[p] | dealt[p]) - call
-        weight -= sharpness * gap * gap
-    return math.exp(weight)
+        then = hand | play.later
+        legal = legal_mask(then, play.trick, table.follow, play.lead_ok)
+        if not legal & (legal - 1):
+            continue
+        possible = [play.allowed[p] & ~then & ~play.played for p in range(4)]
+        possible[seat] = then
+        call = table.calls[seat] or 0
+        need = call - play.won[seat]
+        card = choose_card(legal, list(play.trick), seat, possible,
+                           0 < need <= then.bit_count())
+        if card != play.card and not _same_worth(card, play.card, then | play.played):
+            weight *= miss
+    return weight
 
+
+def _same_worth(a: int, b: int, known: int) -> bool:
+    """Whether two cards of one suit have only ``known`` cards between them."""
+    if a // 13 != b // 13:
+        return False
+    low, high = min(a, b), max(a, b)
+    between = ABOVE[low] & ~ABOVE[high] & ~(1 << high)
+    return not between & ~known
+
+
+class DealWeights:
+    """The weight of a sampled deal: the product over the other seats of how well each
+    guessed hand fits its owner's call and plays, each seat's factor kept per hand (late in
+    a hand the same guesses come back often)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.seen: dict[tuple[int, int], float] = {}
+
+    def __call__(self, hands: list[int]) -> float:
+        weight = 1.0
+        table = self.table
+        for p in range(4):
+            if p == table.seat:
+                continue
+            key = (p, hands[p])
+            factor = self.seen.get(key)
+            if factor is None:
+                factor = call_fit(table, p, hands[p]) * play_fit(table, p, hands[p])
+                self.seen[key] = factor
+            weight *= factor
+        return weight
+
+
+def call_fit(table: Table, seat: int, hand: int, sharpness: float = 0.5) -> float:
+    """How plausible ``hand`` (a guess at what ``seat`` holds now) makes its call (1 =
+    perfectly): the hand as dealt (with the cards played this hand) is valued with the
+    trick count the bots call from, and the further from the call, the less weight."""
+    call = table.calls[seat]
+    if call is None:
+        return 1.0
+    gap = estimate_tricks(hand | table.played_by[seat]) - call
+    return math.exp(-sharpness * gap * gap)

@@ -2,9 +2,10 @@
 
 Every sampled deal is played out once per option (the same deals for every option, so the
 comparison is not drowned in the luck of the deal), with the heuristic policy for all four
-seats. Deals are weighted by how well they fit the calls already made. ``values`` are the
-seat's expected scores in tenths, the units of ``score_hand``; the bot chooses by
-``objective``, which also weighs the chance of winning the match.
+seats, or exactly (``endgame``) once few cards are left. Deals are weighted by how well they
+explain the calls and plays already made. ``values`` are the seat's expected scores in
+tenths, the units of ``score_hand``; the bot chooses by ``objective``, which also weighs the
+chance of winning the match.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from dataclasses import dataclass, field
 
 from ..fast import mask_cards
 from .calling import heuristic_call
+from .endgame import Endgame
 from .rollout import LeadRules, rollout, score_table
-from .sampling import call_weight, sample_deal
+from .sampling import DealWeights, sample_deal
 from .table import Table
 
 # Value of winning the match, in tenths of a point.
@@ -29,6 +31,9 @@ HAND_SPREAD = 40.0
 # below the best.
 PRUNE_EVERY = 16
 PRUNE_SIGMAS = 3.0
+# From this many cards in hand on, sampled deals are played out exactly (``endgame``)
+# instead of by the heuristic; 0 never.
+ENDGAME_TRICKS = 3
 
 
 @dataclass
@@ -121,16 +126,23 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
     live = list(options)
     result = SearchResult()
     total = total_sq = 0.0
+    weigh = DealWeights(table)
+    exact = Endgame(seat, calls, scores, lead) if (
+        table.hand.bit_count() <= ENDGAME_TRICKS) else None
     while True:
         deal = sample_deal(table, rng)
-        weight = call_weight(table, deal)
+        weight = weigh(deal)
         total += weight
         total_sq += weight * weight
         for card in live:
             hands = list(deal)
             hands[seat] &= ~(1 << card)
-            won = rollout(hands, table.trick + [card], table.leader, table.won, calls, lead,
-                          broken=table.broken, first_trick=table.first_trick)
+            if exact is not None:
+                won = exact.solve(hands, table.trick + [card], table.leader, table.won,
+                                  broken=table.broken, first_trick=table.first_trick)
+            else:
+                won = rollout(hands, table.trick + [card], table.leader, table.won, calls,
+                              lead, broken=table.broken, first_trick=table.first_trick)
             goal = objective(table, calls, won, scores)
             acc[card] += weight * scores[calls[seat]][won[seat]]
             obj[card] += weight * goal
@@ -163,9 +175,10 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
     leader = (table.dealer + 1) & 3
     taken: dict[int, list[tuple[float, list[int], list[int]]]] = {c: [] for c in candidates}
     result = SearchResult()
+    weigh = DealWeights(table)
     while True:
         deal = sample_deal(table, rng)
-        weight = call_weight(table, deal)
+        weight = weigh(deal)
         calls = [c if c is not None else heuristic_call(deal[p], table.calls, p, table.rules)
                  for p, c in enumerate(table.calls)]
         for call in candidates:

@@ -9,16 +9,36 @@ which cards each other seat can no longer hold:
 - under strict follow only, a player who followed suit without beating the trick holds no
   card of that suit above the trick's best;
 - a spade led while the lead variants forbade it means the leader held only spades.
+
+Each card played this hand is kept as a ``Play`` with what was public just before it, so
+the search can ask how well a guessed hand explains the card (``sampling.play_weight``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..cards import FULL_DECK, SPADES, card_index, mask_of
-from ..fast import BEATERS, CASUAL, FOLLOW_CODES, STRICT, SUIT_OF
+from ..fast import BEATERS, CASUAL, FOLLOW_CODES, STRICT, SUIT_OF, winning_position
 from ..rules import OPEN_ENDED_MAX_HANDS, Rules
+
+
+@dataclass(frozen=True)
+class Play:
+    """One card played this hand, with the public facts just before it: the cards already
+    in its trick, the cards played before it, what each seat could still hold then, the
+    tricks won so far, whether a spade could be led, and the cards its player played from
+    this one on (its hand then is its hand now plus those)."""
+
+    seat: int
+    card: int
+    trick: tuple[int, ...]
+    played: int
+    allowed: tuple[int, ...]
+    won: tuple[int, ...]
+    lead_ok: bool
+    later: int = 0
 
 
 @dataclass
@@ -49,6 +69,7 @@ class Table:
     scores: list[int]
     hand_number: int
     hands_total: int
+    plays: list[Play] = field(default_factory=list)
 
     @property
     def unseen(self) -> int:
@@ -80,22 +101,30 @@ class Table:
         played = 0
         played_by = [0, 0, 0, 0]
         broken = False
-        tricks = [(t["cards"], True) for t in view.get("tricks") or []]
+        won = [0, 0, 0, 0]
+        plays: list[Play] = []
+        tricks = [t["cards"] for t in view.get("tricks") or []]
         current = view.get("trick") or []
         if current:
-            tricks.append((current, False))
-        for number, (cards, _complete) in enumerate(tricks):
+            tricks.append(current)
+        for number, cards in enumerate(tricks):
             indices = [card_index(c["card"]) for c in cards]
             seats = [c["seat"] for c in cards]
             lead_ok = not (rules.no_spade_first_lead and number == 0) and not (
                 rules.spades_broken and not broken)
-            if indices and indices[0] < 13 and not lead_ok:
-                allowed[seats[0]] &= SPADES
-            _infer_follows(indices, seats, follow, allowed)
-            for i, p in zip(indices, seats, strict=True):
+            start = list(allowed)
+            for k, (i, p) in enumerate(zip(indices, seats, strict=True)):
+                # What was known when this card was played: the trick's earlier cards too.
+                known = list(start)
+                _infer_trick(indices[:k], seats[:k], follow, lead_ok, known)
+                plays.append(Play(p, i, tuple(indices[:k]), played, tuple(known),
+                                  tuple(won), lead_ok))
                 played |= 1 << i
                 played_by[p] |= 1 << i
+            _infer_trick(indices, seats, follow, lead_ok, allowed)
             broken = broken or any(i < 13 for i in indices)
+            if len(indices) == 4:
+                won[(seats[0] + winning_position(indices)) & 3] += 1
         allowed[seat] = hand
         legal = 0
         if view.get("phase") == "playing":
@@ -110,7 +139,19 @@ class Table:
             first_trick=not view.get("tricks"), dealer=view.get("dealer") or 0,
             scores=list(view.get("scores") or [0] * 4),
             hand_number=view.get("hand_number") or 1, hands_total=_hands_total(view, rules),
+            plays=_with_later(plays),
         )
+
+
+def _with_later(plays: list[Play]) -> list[Play]:
+    """The plays with ``later`` filled in: the cards each player played from it on."""
+    later = [0, 0, 0, 0]
+    out: list[Play] = []
+    for play in reversed(plays):
+        later[play.seat] |= 1 << play.card
+        out.append(replace(play, later=later[play.seat]))
+    out.reverse()
+    return out
 
 
 def _hands_total(view: dict[str, Any], rules: Rules) -> int:
@@ -121,6 +162,14 @@ def _hands_total(view: dict[str, Any], rules: Rules) -> int:
     if view.get("finish_agreed") or view.get("play_off"):
         return view.get("hand_number") or 1
     return OPEN_ENDED_MAX_HANDS
+
+
+def _infer_trick(indices: list[int], seats: list[int], follow: int, lead_ok: bool,
+                 allowed: list[int]) -> None:
+    """Narrow ``allowed`` by the cards of one trick (or its first cards)."""
+    if indices and indices[0] < 13 and not lead_ok:
+        allowed[seats[0]] &= SPADES
+    _infer_follows(indices, seats, follow, allowed)
 
 
 def _infer_follows(indices: list[int], seats: list[int], follow: int,
