@@ -4,8 +4,8 @@ One seat of each 5-hand match calls by the policy under test; every other call a
 card is the ``normal`` bot's, so the policy's calls alone make the difference. Match ``m``
 deals the same cards whatever the policy (paired deals) and the tested seat rotates.
 Policies: ``counted`` (the normal bot's call), ``model`` (the call model's best expected
-hand score) and ``hard`` (the hard bot's call: the model, and a search for the chance of
-winning the match in the last hand).
+hand score) and ``hard`` (the hard bot's call: the model counting on the hard bot's edge in
+play, and a search for the chance of winning the match in the last hand).
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ def policy_call(policy: str, view: dict[str, Any], rng: random.Random) -> int:
     """The call of ``policy`` for the seat of ``view``."""
     seat = view["seat"]
     if policy == "model":
-        return learned_call(Table.from_view(view, seat))
+        # Behind the normal bots' play the model's own trick counts hold: no edge.
+        return learned_call(Table.from_view(view, seat), edge=0.0)
     level = "hard" if policy == "hard" else "normal"
     return decide(view, seat=seat, level=level, rng=rng)["call"]
 

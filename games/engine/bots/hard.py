@@ -41,12 +41,14 @@ class Searched:
         return max(self.options, key=lambda o: self.result.objective[o])
 
 
-def learned_call(table: Table) -> int:
-    """The call model's call for the seat: the best expected hand score."""
+def learned_call(table: Table, edge: float | None = None) -> int:
+    """The call model's call for the seat: the best expected hand score for a player
+    ``edge`` tricks a hand stronger than the self-play bots (default ``TRICK_EDGE``)."""
     first = (table.dealer + 1) & 3
     order = (table.seat - first) & 3
     earlier = [table.calls[(first + k) & 3] or 0 for k in range(order)]
-    return model_call(shipped_model(), table.hand, order, earlier, table.rules, TRICK_EDGE)
+    return model_call(shipped_model(), table.hand, order, earlier, table.rules,
+                      TRICK_EDGE if edge is None else edge)
 
 
 def _call_candidates(table: Table, legal: list[int], spread: int) -> list[int]:
