@@ -2,7 +2,8 @@
 
 Four levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (counted
 calls, card tracking and cheap wins), ``hard`` (search over deals consistent with everything
-public, calls from the learned call model) and ``expert`` (the hard bot thinking ten times as
+public and weighted by what the calls and cards reveal, the last tricks searched exactly,
+calls from the learned call model) and ``expert`` (the hard bot thinking ten times as
 long, for matches with turns of an hour or more). ``evaluate_options`` exposes the hard
 bot's search for post-match analysis. Pure Python; no Django.
 """

@@ -1,9 +1,11 @@
 """The hard bot: determinized search over the hidden cards, within a time budget.
 
-Cards: every distinct legal card is played out on the same sampled deals, and the card with
-the best search objective (chance of winning the match, then the hand's score) is chosen.
-Calls: the learned call model's call, the one with the best expected hand score under the
-match's scoring; in the last hand, where only winning the match counts, that call, one
+Cards: every distinct legal card is played out on the same sampled deals (weighted by how
+well they explain the calls and cards so far; the last three tricks searched exactly), and
+the card with the best search objective (chance of winning the match, then the hand's
+score) is chosen. Calls: the learned call model's call, the one with the best expected hand
+score under the match's scoring for a player who takes ``TRICK_EDGE`` tricks more than the
+self-play bots; in the last hand, where only winning the match counts, that call, one
 below and two above are played out and the best objective is chosen. ``evaluate_options``
 reports the same search as expected scores for analysis.
 """
