@@ -121,13 +121,14 @@ def _normal_positions(count: int):
     return out
 
 
-def test_the_normal_bots_real_hands_explain_their_plays_and_most_guesses_do_not():
+def test_the_normal_bots_real_hands_explain_their_calls_and_plays_and_most_guesses_do_not():
     rng = random.Random(5)
     guessed = []
     for table, hands in _normal_positions(12):
         for p in range(4):
             if p != table.seat:
                 assert play_fit(table, p, hands[p]) == 1.0
+                assert call_fit(table, p, hands[p]) == 1.0
         for _ in range(20):
             deal = sample_deal(table, rng)
             guessed.append(min(play_fit(table, p, deal[p]) for p in range(4) if p != table.seat))

@@ -17,7 +17,7 @@ import math
 import random
 
 from ..fast import ABOVE, legal_mask
-from .calling import estimate_tricks
+from .calling import estimate_tricks, heuristic_call
 from .policy import choose_card
 from .table import Table
 
@@ -25,6 +25,9 @@ from .table import Table
 # would not have chosen from it: low enough to favour hands that explain the play of the
 # heuristic bots, high enough not to rule out a player who thinks differently.
 PLAY_MISS = 0.3
+# The same for each trick between a call and the counted call of the guessed hand; None
+# compares the call with the hand's trick count instead.
+CALL_MISS: float | None = 0.4
 
 _SUBSETS = tuple(range(1, 8))
 
@@ -162,10 +165,21 @@ class DealWeights:
 
 def call_fit(table: Table, seat: int, hand: int, sharpness: float = 0.5) -> float:
     """How plausible ``hand`` (a guess at what ``seat`` holds now) makes its call (1 =
-    perfectly): the hand as dealt (with the cards played this hand) is valued with the
-    trick count the bots call from, and the further from the call, the less weight."""
+    perfectly), for the hand as dealt (with the cards played this hand).
+
+    With ``CALL_MISS`` set, the guess keeps that factor for each trick between the call and
+    the counted call the heuristic bots would have made from it, seeing the calls made
+    before; otherwise the hand's trick count is compared with the call, and the further
+    from it, the less weight."""
     call = table.calls[seat]
     if call is None:
         return 1.0
-    gap = estimate_tricks(hand | table.played_by[seat]) - call
+    dealt = hand | table.played_by[seat]
+    if CALL_MISS is not None:
+        first = (table.dealer + 1) & 3
+        before: list[int | None] = [None] * 4
+        for k in range((seat - first) & 3):
+            before[(first + k) & 3] = table.calls[(first + k) & 3]
+        return float(CALL_MISS ** abs(heuristic_call(dealt, before, seat, table.rules) - call))
+    gap = estimate_tricks(dealt) - call
     return math.exp(-sharpness * gap * gap)
