@@ -7,17 +7,16 @@ sampler never paints itself into a corner; owners are drawn in proportion to the
 have left, which keeps the deals close to uniform among the consistent ones.
 
 ``DealWeights`` scores how well each sampled hand explains what its owner did: the call it
-made (``call_weight``) and the cards it chose (``play_fit``), for weighting deals by the
+made (``call_fit``) and the cards it chose (``play_fit``), for weighting deals by the
 information in the calls and the plays.
 """
 
 from __future__ import annotations
 
-import math
 import random
 
 from ..fast import ABOVE, legal_mask
-from .calling import estimate_tricks, heuristic_call
+from .calling import heuristic_call
 from .policy import choose_card
 from .table import Table
 
@@ -25,9 +24,8 @@ from .table import Table
 # would not have chosen from it: low enough to favour hands that explain the play of the
 # heuristic bots, high enough not to rule out a player who thinks differently.
 PLAY_MISS = 0.3
-# The same for each trick between a call and the counted call of the guessed hand; None
-# compares the call with the hand's trick count instead.
-CALL_MISS: float | None = 0.4
+# The same for each trick between a call and the call the heuristic counts in the guess.
+CALL_MISS = 0.4
 
 _SUBSETS = tuple(range(1, 8))
 
@@ -163,23 +161,17 @@ class DealWeights:
         return weight
 
 
-def call_fit(table: Table, seat: int, hand: int, sharpness: float = 0.5) -> float:
+def call_fit(table: Table, seat: int, hand: int) -> float:
     """How plausible ``hand`` (a guess at what ``seat`` holds now) makes its call (1 =
-    perfectly), for the hand as dealt (with the cards played this hand).
-
-    With ``CALL_MISS`` set, the guess keeps that factor for each trick between the call and
-    the counted call the heuristic bots would have made from it, seeing the calls made
-    before; otherwise the hand's trick count is compared with the call, and the further
-    from it, the less weight."""
+    perfectly): ``CALL_MISS`` for each trick between the call made and the call the
+    heuristic bots count in the hand as dealt (with the cards played this hand), seeing the
+    calls made before it."""
     call = table.calls[seat]
     if call is None:
         return 1.0
     dealt = hand | table.played_by[seat]
-    if CALL_MISS is not None:
-        first = (table.dealer + 1) & 3
-        before: list[int | None] = [None] * 4
-        for k in range((seat - first) & 3):
-            before[(first + k) & 3] = table.calls[(first + k) & 3]
-        return float(CALL_MISS ** abs(heuristic_call(dealt, before, seat, table.rules) - call))
-    gap = estimate_tricks(dealt) - call
-    return math.exp(-sharpness * gap * gap)
+    first = (table.dealer + 1) & 3
+    before: list[int | None] = [None] * 4
+    for k in range((seat - first) & 3):
+        before[(first + k) & 3] = table.calls[(first + k) & 3]
+    return float(CALL_MISS ** abs(heuristic_call(dealt, before, seat, table.rules) - call))
