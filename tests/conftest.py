@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -42,6 +43,28 @@ def _quiet_matches_after_test(request):
     from games.models import Match
 
     Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED)
+    if _WORKERS:
+        _wait_until_idle(_WORKERS[-1])
+
+
+# The hostname of this run's Celery worker while it runs.
+_WORKERS: list[str] = []
+
+
+def _wait_until_idle(worker: str, timeout: float = 20) -> None:
+    """Wait (a bounded while) for the worker to finish the tasks it has taken: emptying the
+    database while a task holds row locks deadlocks the TRUNCATE."""
+    from callbreak_site.celery import app
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inspect = app.control.inspect(destination=[worker], timeout=1, limit=1)
+        active, reserved = inspect.active(), inspect.reserved()
+        if active is None or reserved is None:
+            return
+        if not any(active.values()) and not any(reserved.values()):
+            return
+        time.sleep(0.1)
 
 
 @pytest.fixture(autouse=True)
@@ -159,9 +182,12 @@ def celery_worker(django_db_setup, django_db_blocker, task_queue):
 
     with django_db_blocker.unblock():
         env = test_environment(task_queue)
-    process = start_worker(env, f"worker-{os.getpid()}")
+    name = f"worker-{os.getpid()}"
+    process = start_worker(env, name)
     time.sleep(1.5)
+    _WORKERS.append(f"{name}@{socket.gethostname()}")
     yield process
+    _WORKERS.clear()
     stop(process)
 
 
