@@ -11,7 +11,7 @@ which cards each other seat can no longer hold:
 - a spade led while the lead variants forbade it means the leader held only spades.
 
 Each card played this hand is kept as a ``Play`` with what was public just before it, so
-the search can ask how well a guessed hand explains the card (``sampling.play_weight``).
+the search can ask how well a guessed hand explains the card (``sampling.play_fit``).
 """
 
 from __future__ import annotations
