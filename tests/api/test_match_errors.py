@@ -92,7 +92,8 @@ def test_an_illegal_card_is_refused_with_the_rule_and_a_sentence(table):
 def test_a_card_not_in_hand_is_refused(table):
     match_id, clients = table
     client, current = finish_bidding(match_id, clients)
-    missing = next(c for c in ("AS", "KS", "QS", "JS", "TS") if c not in current["hand"])
+    deck = [rank + suit for suit in "SHDC" for rank in "AKQJT98765432"]
+    missing = next(c for c in deck if c not in current["hand"])
     response = client.post(f"/api/matches/{match_id}/play/",
                            {"card": missing, "seq": current["seq"]}, format="json")
     assert response.status_code == 400
