@@ -91,6 +91,25 @@ def mask_cards(mask: int) -> tuple[int, ...]:
             + _S3[mask >> 39])
 
 
+def merge_equal(legal: int, others: int) -> list[int]:
+    """The card indices of ``legal`` worth telling apart, lowest first: of cards of one suit
+    with none of ``others`` between them (they win and lose the same tricks), the lowest."""
+    out: list[int] = []
+    previous = -1
+    rest = legal
+    while rest:
+        card = (rest & -rest).bit_length() - 1
+        rest &= rest - 1
+        if previous >= 0 and card // 13 == previous // 13:
+            between = ((1 << card) - 1) & ~((2 << previous) - 1)
+            if not between & others:
+                previous = card
+                continue
+        out.append(card)
+        previous = card
+    return out
+
+
 Policy = Callable[[int, int, "list[int]", "list[int]"], int]
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..fast import BEATERS, SUIT_OF, follow_mask, lead_mask, winning_position
+from ..fast import BEATERS, SUIT_OF, follow_mask, lead_mask, merge_equal, winning_position
 from .rollout import LeadRules
 
 Won = tuple[int, int, int, int]
@@ -81,7 +81,7 @@ class Endgame:
             if p != leader:
                 others |= hands[p]
         best: Won | None = None
-        for card in _distinct(lead_mask(hand, ok), others):
+        for card in merge_equal(lead_mask(hand, ok), others):
             rest = list(hands)
             rest[leader] = hand & ~(1 << card)
             result = self._follow(rest, (leader + 1) & 3, 1, SUIT_OF[card], card, leader,
@@ -105,7 +105,7 @@ class Endgame:
             if p != seat:
                 others |= hands[p]
         best: Won | None = None
-        for card in _distinct(follow_mask(hand, led, win, self.lead.follow), others):
+        for card in merge_equal(follow_mask(hand, led, win, self.lead.follow), others):
             hands[seat] = hand & ~(1 << card)
             beats = BEATERS[win] >> card & 1
             result = self._follow(hands, (seat + 1) & 3, played + 1, led,
@@ -117,21 +117,3 @@ class Endgame:
         assert best is not None
         return best
 
-
-def _distinct(legal: int, others: int) -> list[int]:
-    """The cards of ``legal`` worth trying: of cards of one suit with none of ``others``
-    between them, only the lowest."""
-    out: list[int] = []
-    previous = -1
-    rest = legal
-    while rest:
-        card = (rest & -rest).bit_length() - 1
-        rest &= rest - 1
-        if previous >= 0 and card // 13 == previous // 13:
-            between = ((1 << card) - 1) & ~((2 << previous) - 1)
-            if not between & others:
-                previous = card
-                continue
-        out.append(card)
-        previous = card
-    return out

@@ -15,7 +15,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from ..fast import mask_cards
+from ..fast import merge_equal
 from .calling import heuristic_call
 from .endgame import Endgame
 from .rollout import LeadRules, rollout, score_table
@@ -80,15 +80,7 @@ def _deadline(budget_ms: float) -> float:
 def distinct_cards(table: Table, legal: int) -> list[int]:
     """Legal cards with equivalent ones merged: two cards of a suit with no unseen card
     between them win and lose exactly the same tricks, so only the lower one is tried."""
-    unseen = table.unseen
-    out: list[int] = []
-    for card in sorted(mask_cards(legal)):
-        if out and card // 13 == out[-1] // 13:
-            between = ((1 << card) - 1) & ~((2 << out[-1]) - 1)
-            if not between & unseen:
-                continue
-        out.append(card)
-    return out
+    return merge_equal(legal, table.unseen)
 
 
 def _pruned(options: list[int], obj: dict[int, float], squares: dict[int, float],
