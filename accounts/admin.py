@@ -1,10 +1,8 @@
-"""Admin pages for accounts, push subscriptions and notification settings, and the admin's
-sign-in."""
+"""Admin pages for accounts, and the admin's sign-in."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
-from urllib.parse import urlsplit
 
 from django.contrib import admin
 from django.contrib.auth import get_user_model
@@ -14,9 +12,10 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
-from .models import FoldedUsername, NotificationSettings, PushSubscription
-from .throttles import LiveScopedRateThrottle
-from .usernames import username_fold, username_normalise
+from core.throttles import LiveScopedRateThrottle
+
+from .models import FoldedUsername
+from .services.usernames import username_fold, username_normalise
 
 # The admin's password form draws on the same budget as the API's sign-in, so splitting
 # guesses between the two buys an attacker nothing.
@@ -36,28 +35,6 @@ def admin_login(request: HttpRequest, extra_context: dict | None = None) -> Http
                 headers={"Retry-After": str(seconds)},
             )
     return admin.site.login(request, extra_context)
-
-
-@admin.register(PushSubscription)
-class PushSubscriptionAdmin(admin.ModelAdmin):
-    list_display = ("id", "user", "push_service", "created_at", "last_success_at")
-    list_select_related = ("user",)
-    search_fields = ("user__username",)
-    raw_id_fields = ("user",)
-    readonly_fields = ("endpoint", "p256dh", "auth", "created_at", "last_success_at", "user_agent")
-
-    @admin.display(description="push service")
-    def push_service(self, subscription: PushSubscription) -> str:
-        return urlsplit(subscription.endpoint).hostname or ""
-
-
-@admin.register(NotificationSettings)
-class NotificationSettingsAdmin(admin.ModelAdmin):
-    list_display = ("user", "notify_turn", "notify_deadline", "notify_finished")
-    list_select_related = ("user",)
-    list_filter = ("notify_turn", "notify_deadline", "notify_finished")
-    search_fields = ("user__username",)
-    raw_id_fields = ("user",)
 
 
 class _FoldedUsernameCheck:

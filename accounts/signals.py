@@ -14,7 +14,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from .models import Account, FoldedUsername, SignedInSession
-from .usernames import username_fold
+from .services.usernames import username_fold
 
 
 @receiver(post_save, sender=get_user_model(), dispatch_uid="accounts-folded-username")

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from . import guests
+from .services import guests
 
 
 @shared_task(acks_late=True, expires=3600)

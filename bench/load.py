@@ -178,7 +178,7 @@ def players(count: int) -> list[str]:
     from knox.models import AuthToken
 
     from accounts.models import FoldedUsername
-    from accounts.usernames import username_fold
+    from accounts.services.usernames import username_fold
 
     user_model = get_user_model()
     names = [f"bench-{i:04d}" for i in range(count)]

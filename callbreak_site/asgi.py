@@ -12,8 +12,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
 
 from callbreak_site import embedded  # noqa: E402
-from games.api.routing import websocket_urlpatterns  # noqa: E402
-from games.api.ws_auth import SameOriginValidator, TokenOrSessionAuthMiddleware  # noqa: E402
+from notifications.routing import websocket_urlpatterns  # noqa: E402
+from notifications.socket_auth import SameOriginValidator, TokenOrSessionAuthMiddleware  # noqa: E402
 
 router = ProtocolTypeRouter(
     {

@@ -18,30 +18,23 @@ from celery.beat import Service
 from django.conf import settings
 
 from callbreak_site.celery import app
+from core import realtime
 
 logger = logging.getLogger(__name__)
 
 _started = threading.Event()
-_server_loop: asyncio.AbstractEventLoop | None = None
 
 
 async def on_server_start() -> None:
     """At the ASGI server's start: in the embedded run, remember its event loop (the
     in-memory channel layer can only be sent to there) and, when the server was started by
     ``make run``, start the in-process worker and beat."""
-    global _server_loop
     if not settings.EMBEDDED:
         return
-    _server_loop = asyncio.get_running_loop()
+    realtime.send_on(asyncio.get_running_loop())
     if os.environ.get("CALLBREAK_SERVE") == "1":
         # Off the event loop: the worker's start-up signals touch the database.
         await asyncio.to_thread(_start_worker_and_beat)
-
-
-def server_loop() -> asyncio.AbstractEventLoop | None:
-    """The embedded server's running event loop, if this process is one; None otherwise."""
-    loop = _server_loop
-    return loop if loop is not None and loop.is_running() else None
 
 
 def _start_worker_and_beat() -> None:

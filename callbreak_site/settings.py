@@ -83,7 +83,7 @@ def _secret_key() -> str:
 SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
-CSRF_FAILURE_VIEW = "callbreak_site.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "core.api.csrf_failure"
 PORT = env_int("PORT", 8000)
 
 INSTALLED_APPS = [
@@ -99,8 +99,11 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "channels",
+    "core",
     "accounts",
     "games",
+    "social",
+    "notifications",
     "frontend",
 ]
 
@@ -264,12 +267,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
-    {"NAME": "accounts.passwords.NotOnlyWhitespaceValidator"},
+    {"NAME": "accounts.services.passwords.NotOnlyWhitespaceValidator"},
 ]
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 # A guest account nobody has used for this many days is removed (its matches keep their records).
 GUEST_UNUSED_DAYS = env_int("GUEST_UNUSED_DAYS", 30)
-# Usernames that would pass for a bot at the table are refused (accounts.usernames).
+# Usernames that would pass for a bot at the table are refused (accounts.services.usernames).
 RESERVED_PLAYER_NAMES = "games.bot_names.BOT_NAMES"
 # How long an email confirmation link and a password reset link work.
 EMAIL_CONFIRM_MAX_AGE = env_int("EMAIL_CONFIRM_MAX_AGE", 60 * 60 * 24 * 3)
@@ -286,13 +289,13 @@ REST_KNOX = {
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "accounts.authentication.TokenAuthentication",
+        "accounts.api.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "callbreak_site.schema.ApiSchema",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.ApiSchema",
     # The API speaks JSON only: a form body is 415, like any other unsupported type.
-    "DEFAULT_PARSER_CLASSES": ["callbreak_site.parsers.BoundedJSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
         "move": os.environ.get("THROTTLE_MOVE", "240/min"),
@@ -306,7 +309,7 @@ REST_FRAMEWORK = {
     },
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "EXCEPTION_HANDLER": "callbreak_site.errors.exception_handler",
+    "EXCEPTION_HANDLER": "core.api.exception_handler",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024

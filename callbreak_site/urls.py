@@ -14,16 +14,16 @@ urlpatterns = [
     # Ahead of the admin's own login URL: the same page, throttled.
     path("admin/login/", admin_login),
     path("admin/", admin.site.urls),
-    path("api/auth/", include("accounts.urls")),
+    path("api/auth/", include("accounts.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", api_docs, name="api-docs"),
-    path("api/", include("accounts.push_urls")),
-    path("api/", include("accounts.friend_urls")),
+    path("api/", include("notifications.api.urls")),
+    path("api/", include("social.api.urls")),
     path("api/", include("games.api.urls")),
     path("", include("frontend.urls")),
 ]
 
-handler400 = "callbreak_site.errors.bad_request"
-handler403 = "callbreak_site.errors.permission_denied"
-handler404 = "callbreak_site.errors.page_not_found"
-handler500 = "callbreak_site.errors.server_error"
+handler400 = "core.api.bad_request"
+handler403 = "core.api.permission_denied"
+handler404 = "core.api.page_not_found"
+handler500 = "core.api.server_error"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from callbreak_site import outbound
+from core import outbound
 from games.engine.protocol import BAD_ANSWER, TIMEOUT, UNREACHABLE
 
 

@@ -1,45 +1,20 @@
-"""The errors a service or a read can refuse a request with: nothing has changed.
-
-Each carries a stable machine ``code`` and a ``detail`` sentence for the player. The API's
-exception handler (``games/api/errors.py``) maps each kind to an HTTP status.
-"""
+"""The refusals of a move: the ``core.errors`` family, with what a move's answer adds."""
 
 from __future__ import annotations
 
+from typing import Any
 
-class DomainError(Exception):
-    """A refused request. ``code`` is stable, ``detail`` is for the player."""
-
-    code = "invalid"
-
-    def __init__(self, detail: str, *, code: str | None = None) -> None:
-        super().__init__(detail)
-        self.detail = detail
-        if code is not None:
-            self.code = code
-
-
-class NotFound(DomainError):
-    code = "not_found"
-
-
-class Forbidden(DomainError):
-    code = "forbidden"
-
-
-class Conflict(DomainError):
-    code = "conflict"
+from core.errors import Conflict, DomainError
 
 
 class StaleSeq(Conflict):
-    """The client acted on a view older than the match: ``match_id`` lets the API answer with
-    the current view."""
+    """The client acted on a view older than the match; the answer carries the asker's
+    current view (``match``), so the client can draw the table as it is and try again."""
 
     code = "stale"
 
-    def __init__(self, detail: str, *, match_id: int) -> None:
-        super().__init__(detail)
-        self.match_id = match_id
+    def __init__(self, detail: str, *, view: dict[str, Any]) -> None:
+        super().__init__(detail, extra={"match": view})
 
 
 class NotYourTurn(Conflict):
@@ -47,15 +22,9 @@ class NotYourTurn(Conflict):
 
 
 class IllegalMove(DomainError):
-    """The engine refused the action; ``code`` is the engine's rule code and ``params`` its
-    facts, from which the API words the refusal in the player's language."""
+    """The engine refused the action; ``code`` is the engine's rule code, ``params`` its
+    facts, and ``detail`` the sentence worded from them in the player's language."""
 
     def __init__(self, detail: str, *, code: str, params: dict[str, object] | None = None) -> None:
         super().__init__(detail, code=code)
         self.params = params or {}
-
-
-class TooMany(DomainError):
-    """Over a rate the player may act at (e.g. reactions): try again in a moment."""
-
-    code = "too_many"

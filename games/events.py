@@ -1,78 +1,136 @@
-"""Everything that follows a committed change, scheduled with ``transaction.on_commit``: the
-one module that queues tasks.
+"""What follows a committed change of a match, scheduled with ``transaction.on_commit``.
 
-Each seated player's socket gets their own view after every step; a bot or autopilot turn is
-queued for a worker; a short live deadline gets a task due at the deadline (long ones are left
-to the sweeper); a player whose turn it is and who does not have the match open is notified.
+``after_commit`` is called by the transaction core with the ``Change`` it made. Every seated
+player's socket gets their own view after each step; then the next turn's kind decides the
+rest through ``EFFECTS``, the one table of what each kind of turn sets going:
+
+- a turn played at once queues ``games.tasks.bot_turn_play``;
+- a turn due at its deadline queues ``games.tasks.turn_timeout`` for that moment (a long turn's
+  deadline is left to the sweeper, which also warns its player);
+- a person whose turn begins and who does not have the match open is announced to the apps
+  above (``games.signals.person_to_play``: the notifications app pushes);
+- a finished match is rated (``games.tasks.match_rate``) and announced
+  (``games.signals.match_finished``: the notifications app sends the result).
+
+The tasks sit above the services that call this module, so they are sent by name.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
 
-from django.conf import settings
+from celery import signature
 from django.db import transaction
-from django.dispatch import receiver
 
-from games import realtime, tasks
+from core import realtime
+from games.engine import MatchState
+from games.match_view import MatchView
 from games.models import Match, Seat
-from games.presence import presence_of
-from games.selectors import match_view
-from games.services.moves import plays_at_once
-from games.signals import (
-    Moment,
-    analysis_requested,
-    match_changed,
-    reaction_sent,
-    turn_warning_due,
-)
+from games.signals import match_finished, person_to_play
+from games.turns import NextTurn, TurnKind
+
+BOT_TURN_TASK = "games.tasks.bot_turn_play"
+TURN_TIMEOUT_TASK = "games.tasks.turn_timeout"
+ANALYSIS_TASK = "games.tasks.analysis_run"
+RATE_TASK = "games.tasks.match_rate"
 
 
-@receiver(match_changed)
-def after_match_changed(*, match: Match, seats: list[Seat], moments: list[Moment],
-                        **_: Any) -> None:
-    players = [s for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id is not None]
-    presence = presence_of([s.user_id for s in players], match.id)
-    frames = [{seat.user_id: match_view(match=match, seats=seats, seat=seat.number, at=moment,
-                                        online=presence.online)
-               for seat in players}
-              for moment in moments]
-    transaction.on_commit(lambda: realtime.publish_views(frames))
-    state = moments[-1].state
-    if state is None:
-        return
-    match_id, seq = match.id, match.seq
-    if state.phase == "finished":
-        tasks.notify_finished.delay_on_commit(match_id)
-        tasks.match_ratings_update.delay_on_commit(match_id)
-        return
-    if state.turn is None:
-        return
-    seat = seats[state.turn]
-    if plays_at_once(seats, seat):
-        tasks.bot_turn_play.delay_on_commit(match_id, seq)
-        return
-    deadline = match.deadline
-    if deadline and (seat.autopilot
-                     or match.turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS):
-        transaction.on_commit(
-            lambda: tasks.turn_timeout.apply_async((match_id, seq), eta=deadline))
-    if moments[-1].new_turn and not seat.autopilot and seat.user_id not in presence.watching:
-        tasks.notify_turn.delay_on_commit(match_id, seq)
+@dataclass
+class Change:
+    """A committed change of a match: the match and its seats as written, its engine state
+    (None until it starts), what happens next, and each seated person's view after each step
+    of the change (user id → view, oldest step first; empty when nothing changed)."""
+
+    match: Match
+    seats: list[Seat]
+    state: MatchState | None
+    next: NextTurn
+    frames: list[dict[int, MatchView]] = field(default_factory=list)
+    watching: set[int] = field(default_factory=set)
+
+    def view_of(self, user_id: int) -> MatchView | None:
+        """``user_id``'s own view of the table as committed, if the change built one."""
+        return self.frames[-1].get(user_id) if self.frames else None
 
 
-@receiver(turn_warning_due)
-def warn_of_deadline(*, match_id: int, seq: int, **_: Any) -> None:
-    tasks.notify_deadline.delay_on_commit(match_id, seq)
+class Effect(StrEnum):
+    PLAY_NOW = "play_now"
+    PLAY_AT_DEADLINE = "play_at_deadline"
+    TELL_PLAYER = "tell_player"
+    RATE = "rate"
+    ANNOUNCE_END = "announce_end"
 
 
-@receiver(analysis_requested)
-def queue_analysis(*, match_id: int, seat: int, **_: Any) -> None:
-    tasks.analysis_run.delay_on_commit(match_id, seat)
+EFFECTS: dict[TurnKind, tuple[Effect, ...]] = {
+    TurnKind.WAITING: (),
+    TurnKind.FINISHED: (Effect.RATE, Effect.ANNOUNCE_END),
+    TurnKind.BOT: (Effect.PLAY_NOW,),
+    TurnKind.AUTOPILOT: (Effect.PLAY_NOW,),
+    TurnKind.AUTOPILOT_ALONE: (Effect.PLAY_AT_DEADLINE,),
+    TurnKind.PERSON_LIVE: (Effect.PLAY_AT_DEADLINE, Effect.TELL_PLAYER),
+    TurnKind.PERSON_SLOW: (Effect.TELL_PLAYER,),
+}
 
 
-@receiver(reaction_sent)
-def deliver_reaction(*, match_id: int, seat: int, reaction: str, seq: int,
-                     recipients: list[int], **_: Any) -> None:
-    frame = realtime.reaction_frame(match_id=match_id, seat=seat, reaction=reaction, seq=seq)
-    transaction.on_commit(lambda: realtime.publish_frames({u: [frame] for u in recipients}))
+def planned(change: Change) -> list[Effect]:
+    """What follows ``change``: its next turn's effects, less telling a player who has been
+    told already (the turn is not new) or who has the match open."""
+    turn = change.next
+    told = not turn.fresh or turn.user_id is None or turn.user_id in change.watching
+    return [effect for effect in EFFECTS[turn.kind]
+            if not (effect is Effect.TELL_PLAYER and told)]
+
+
+def after_commit(change: Change) -> None:
+    """Schedule everything that follows ``change`` once its transaction commits: the views
+    first, so a socket sees them before anything they set going."""
+    if change.frames:
+        frames = change.frames
+        transaction.on_commit(lambda: realtime.publish_views(frames))
+    for effect in planned(change):
+        _DO[effect](change)
+
+
+def analysis_queued(*, match_id: int, seat: int) -> None:
+    """A seat's analysis was asked for: the worker computes it after the commit."""
+    _send_on_commit(ANALYSIS_TASK, match_id, seat)
+
+
+def _play_now(change: Change) -> None:
+    _send_on_commit(BOT_TURN_TASK, change.match.id, change.match.seq)
+
+
+def _play_at_deadline(change: Change) -> None:
+    _send_on_commit(TURN_TIMEOUT_TASK, change.match.id, change.match.seq,
+                    eta=change.next.deadline)
+
+
+def _tell_player(change: Change) -> None:
+    match_id, seq, user_id = change.match.id, change.match.seq, change.next.user_id
+    transaction.on_commit(lambda: person_to_play.send(
+        sender=Match, match_id=match_id, seq=seq, user_id=user_id))
+
+
+def _rate(change: Change) -> None:
+    _send_on_commit(RATE_TASK, change.match.id)
+
+
+def _announce_end(change: Change) -> None:
+    match_id = change.match.id
+    transaction.on_commit(lambda: match_finished.send(sender=Match, match_id=match_id))
+
+
+_DO: dict[Effect, Callable[[Change], None]] = {
+    Effect.PLAY_NOW: _play_now,
+    Effect.PLAY_AT_DEADLINE: _play_at_deadline,
+    Effect.TELL_PLAYER: _tell_player,
+    Effect.RATE: _rate,
+    Effect.ANNOUNCE_END: _announce_end,
+}
+
+
+def _send_on_commit(name: str, *args: object, **options: object) -> None:
+    task = signature(name, args=args)
+    transaction.on_commit(lambda: task.apply_async(**options))

@@ -1,7 +1,7 @@
 """Reads: per-player views, match lists, records and stats. Nothing here writes.
 
-Every view is built from the engine's ``view_for`` for the asking seat, the one place that
-decides what a seat may see.
+Every view of a table is built by ``games.match_view`` from the engine's ``view_for`` for
+the asking seat, the one place that decides what a seat may see.
 """
 
 from __future__ import annotations
@@ -13,84 +13,23 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from accounts.friends import blocks_among
-from games.engine import MatchState, Rules, match_record, view_for
-from games.engine.bots import suggested_call
+from core.errors import Forbidden, NotFound
+from games.engine import MatchState, Rules, match_record
 from games.engine.ending import final_places
 from games.engine.rules import made_call
-from games.errors import Forbidden, NotFound
+from games.match_view import MatchView, match_view, moment_of, seat_view
 from games.models import Match, Seat
-from games.presence import online_users
 from games.queries import table_of
-from games.signals import Moment
+from social.presence import online_users
+from social.selectors import reactions_seen
 
 
-def seat_public(seat: Seat, online: set[int]) -> dict[str, Any]:
-    return {
-        "seat": seat.number,
-        "name": seat.display_name,
-        "kind": seat.public_kind,
-        "level": seat.bot_level if seat.kind == Seat.Kind.BOT else None,
-        "autopilot": seat.autopilot,
-        "online": seat.user_id in online if seat.user_id else None,
-    }
-
-
-def match_view(*, match: Match, seats: list[Seat], seat: int | None,
-               state: MatchState | None = None, online: set[int] | None = None,
-               at: Moment | None = None) -> dict[str, Any]:
-    """The view of ``match`` for ``seat`` (None: a visitor holding the invite code); ``at``: as
-    it was just after one step of a change, rather than as it is now."""
-    if at is not None:
-        state = at.state
-    elif state is None and match.state is not None:
-        state = MatchState.from_json(match.state)
-    if online is None:
-        online = online_users([s.user_id for s in seats if s.user_id])
-    deadline = at.deadline if at is not None else match.deadline
-    base: dict[str, Any] = {
-        "id": match.id,
-        "status": at.status if at is not None else match.status,
-        "seq": at.seq if at is not None else match.seq,
-        "my_seat": seat,
-        "seats": [seat_public(s, online) for s in seats],
-        "hands": match.hands_to_play,
-        "turn_seconds": match.turn_seconds,
-        "deadline": deadline.isoformat() if deadline else None,
-        "invite_code": match.invite_code if seat is not None else None,
-        "created_at": match.created_at.isoformat() if match.created_at else None,
-        "rules": match.rules,
-    }
-    if state is None:
-        return {
-            **base, "hand_number": 0, "dealer": None, "turn": None, "hand": [], "legal": [],
-            "can_redeal": False, "calls": [None] * 4, "tricks_won": [0] * 4, "trick": [],
-            "tricks": [], "last_trick": None, "scores": [0] * 4, "hand_results": [],
-            "places": None, "suggested_call": None, "finish_votes": [], "finish_agreed": False,
-            "play_off": False,
-        }
-    view = view_for(state, seat)
-    return {
-        **base,
-        "hand_number": view["hand_number"],
-        "dealer": view["dealer"],
-        "turn": view["turn"],
-        "hand": view.get("hand", []),
-        "legal": view["legal"],
-        "can_redeal": view["can_redeal"],
-        "calls": view["calls"],
-        "tricks_won": view["tricks_won"],
-        "trick": view["trick"],
-        "tricks": view["tricks"],
-        "last_trick": view["last_trick"],
-        "scores": view["scores"],
-        "hand_results": view["hand_results"],
-        "places": view["places"] if state.phase == "finished" else None,
-        "suggested_call": suggested_call(view, seat=seat) if seat is not None else None,
-        "finish_votes": view["finish_votes"],
-        "finish_agreed": view["finish_agreed"],
-        "play_off": view["play_off"],
-    }
+def table_view(*, match: Match, seats: list[Seat], seat: int | None) -> MatchView:
+    """``seat``'s view of the match as it stands now."""
+    state = MatchState.from_json(match.state) if match.state is not None else None
+    online = online_users([s.user_id for s in seats if s.user_id])
+    return match_view(match=match, seats=seats, seat=seat, at=moment_of(match, state),
+                      online=online)
 
 
 def match_for_user(*, match_id: int, user: Any,
@@ -134,7 +73,7 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
         "my_seat": my_seat,
         "my_turn": match.status in Match.ACTIVE and match.turn == my_seat,
         "deadline": match.deadline.isoformat() if match.deadline else None,
-        "seats": [seat_public(s, online) for s in seats],
+        "seats": [seat_view(s, online) for s in seats],
         "hand_number": state.get("hand_number", 0),
         "hands": match.hands_to_play,
         "scores": scores,
@@ -151,25 +90,15 @@ def match_record_for(*, match: Match, seats: list[Seat],
         raise Forbidden(_("The record of a match is available once it has finished."),
                         code="not_finished")
     record = match_record(MatchState.from_json(match.state))
-    record["seats"] = [seat_public(s, set()) for s in seats]
+    record["seats"] = [seat_view(s, set()) for s in seats]
     record["match_id"] = match.id
     record["made_by"] = list(
         match.moves.order_by("seq").values("seq", "seat", "kind", "call", "card", "made_by",
                                            "note")
     )
-    record["reactions"] = reactions_seen(match=match, seats=seats, viewer_id=viewer_id)
-    return record
-
-
-def reactions_seen(*, match: Match, seats: list[Seat], viewer_id: int | None) -> list[dict]:
-    """The match's reactions in the order sent, less those of players the viewer blocked or
-    was blocked by (a reaction shows no card, so the replay may show the rest)."""
     people = [s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id]
-    blocked = blocks_among(user_ids=people) if viewer_id is not None else set()
-    hidden = {a if b == viewer_id else b for a, b in blocked if viewer_id in (a, b)}
-    return [{"seq": r["seq"], "seat": r["seat"], "reaction": r["reaction"]}
-            for r in match.reactions.order_by("id").values("seq", "seat", "reaction", "user_id")
-            if r["user_id"] not in hidden]
+    record["reactions"] = reactions_seen(match_id=match.id, people=people, viewer_id=viewer_id)
+    return record
 
 
 def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:

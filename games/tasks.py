@@ -1,11 +1,14 @@
 """Celery tasks, each named as the service it calls and a line long. Idempotent (``seq``
-guards every action), so late acknowledgement and redelivery are safe."""
+guards every action), so late acknowledgement and redelivery are safe. ``games.events``
+sends them by name."""
 
 import logging
 
 from celery import shared_task
 
-from games.services import analysis, deadlines, moves, notify, ratings
+from games.services import analysis, deadlines, moves, results
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(acks_late=True)
@@ -24,26 +27,8 @@ def deadlines_sweep() -> int:
 
 
 @shared_task(acks_late=True)
-def notify_turn(match_id: int, seq: int) -> bool:
-    return notify.notify_turn(match_id=match_id, seq=seq)
-
-
-@shared_task(acks_late=True)
-def notify_deadline(match_id: int, seq: int) -> bool:
-    return notify.notify_deadline(match_id=match_id, seq=seq)
-
-
-@shared_task(acks_late=True)
-def notify_finished(match_id: int) -> int:
-    return notify.notify_finished(match_id=match_id)
-
-
-@shared_task(acks_late=True)
-def match_ratings_update(match_id: int) -> int:
-    return ratings.match_ratings_update(match_id=match_id)
-
-
-logger = logging.getLogger(__name__)
+def match_rate(match_id: int) -> int:
+    return results.match_rate(match_id=match_id)
 
 
 @shared_task(acks_late=True)

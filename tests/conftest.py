@@ -21,13 +21,14 @@ PASSWORD = "a-Long-pass-phrase-7"
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="session", autouse=True)
-def _static_files(django_db_blocker):
-    """The site serves hashed static files from a manifest: build it once per run."""
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The site serves hashed static files from a manifest: build it once per run, before any
+    test process starts (with several processes, the one that starts them builds it)."""
+    if hasattr(session.config, "workerinput"):
+        return
     from django.core.management import call_command
 
-    with django_db_blocker.unblock():
-        call_command("collectstatic", interactive=False, verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 @pytest.fixture(autouse=True)

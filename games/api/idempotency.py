@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
-from games.errors import Conflict, DomainError
+from core.errors import Conflict, DomainError
 from games.models import IdempotentResponse
 
 KEY_LENGTH = (8, 80)

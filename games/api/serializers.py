@@ -1,13 +1,31 @@
-"""Input validation for match endpoints, and the documented shapes of what they return."""
+"""Input validation for match endpoints, and the documented shapes of what they return beside
+the match view (whose shape is ``games.match_view``'s types)."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.engine.bots import BOT_LEVELS
+from core.schema import typed
 from games.engine.cards import DECK
+from games.match_view import MatchView, SeatView
 from games.services.matches import TURN_SECONDS_CHOICES
+from social.api.serializers import GraphPointOut, RatingChangeOut, RatingOut
+
+
+class Warning(TypedDict):
+    code: str
+    detail: str
+
+
+class MatchCreated(MatchView):
+    """The creator's view of a new match, with advice that does not stop it (e.g. outside
+    bots under rules other than their tournament's)."""
+
+    warnings: list[Warning]
 
 
 class MatchCreateSerializer(serializers.Serializer):
@@ -47,85 +65,9 @@ class AnalysisQuery(serializers.Serializer):
 # --- Response shapes (documentation for the OpenAPI schema) --------------------------------
 
 
-class SeatOut(serializers.Serializer):
-    seat = serializers.IntegerField()
-    name = serializers.CharField()
-    kind = serializers.CharField()
-    level = serializers.ChoiceField(choices=list(BOT_LEVELS), allow_null=True)
-    autopilot = serializers.BooleanField()
-    online = serializers.BooleanField(allow_null=True)
-
-
-class PlayedCardOut(serializers.Serializer):
-    seat = serializers.IntegerField()
-    card = serializers.CharField()
-
-
-class TrickOut(serializers.Serializer):
-    leader = serializers.IntegerField()
-    winner = serializers.IntegerField()
-    cards = PlayedCardOut(many=True)
-
-
-class HandResultOut(serializers.Serializer):
-    hand_number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    calls = serializers.ListField(child=serializers.IntegerField())
-    tricks_won = serializers.ListField(child=serializers.IntegerField())
-    scores = serializers.ListField(child=serializers.IntegerField())
-    totals = serializers.ListField(child=serializers.IntegerField())
-    play_off = serializers.BooleanField()
-
-
-class MatchViewOut(serializers.Serializer):
-    id = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["waiting", "bidding", "playing", "finished"])
-    seq = serializers.IntegerField()
-    my_seat = serializers.IntegerField(allow_null=True)
-    seats = SeatOut(many=True)
-    hand_number = serializers.IntegerField()
-    hands = serializers.IntegerField(allow_null=True, help_text="null: open-ended")
-    dealer = serializers.IntegerField(allow_null=True)
-    turn = serializers.IntegerField(allow_null=True)
-    deadline = serializers.DateTimeField(allow_null=True)
-    turn_seconds = serializers.IntegerField()
-    hand = serializers.ListField(child=serializers.CharField())
-    legal = serializers.ListField(child=serializers.JSONField())
-    can_redeal = serializers.BooleanField()
-    suggested_call = serializers.IntegerField(allow_null=True)
-    calls = serializers.ListField(child=serializers.IntegerField(allow_null=True))
-    tricks_won = serializers.ListField(child=serializers.IntegerField())
-    trick = PlayedCardOut(many=True)
-    tricks = TrickOut(many=True)
-    last_trick = TrickOut(allow_null=True)
-    scores = serializers.ListField(child=serializers.IntegerField())
-    hand_results = HandResultOut(many=True)
-    places = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    rules = serializers.DictField()
-    finish_votes = serializers.ListField(child=serializers.IntegerField(), help_text="Seats "
-                                         "that agreed to finish after this hand")
-    finish_agreed = serializers.BooleanField(help_text="The match ends after this hand")
-    play_off = serializers.BooleanField(help_text="This hand plays off a tie for first place")
-    invite_code = serializers.CharField(allow_null=True)
-    created_at = serializers.DateTimeField(allow_null=True)
-
-
-class RatingChangeOut(serializers.Serializer):
-    seat = serializers.IntegerField()
-    before = serializers.IntegerField()
-    after = serializers.IntegerField()
-    change = serializers.IntegerField()
-    matches = serializers.IntegerField(help_text="Rated matches played, this one included")
-    provisional = serializers.BooleanField()
-class WarningOut(serializers.Serializer):
-    code = serializers.CharField()
-    detail = serializers.CharField()
-
-
-class MatchCreatedOut(MatchViewOut):
-    # Advice for the creator that does not stop the match, e.g. external bots under
-    # non-standard rules.
-    warnings = WarningOut(many=True)
+@extend_schema_field(typed(list[SeatView]))
+class SeatsField(serializers.JSONField):
+    """The seats of a match, in the match view's own shape."""
 
 
 class MatchSummaryOut(serializers.Serializer):
@@ -134,7 +76,7 @@ class MatchSummaryOut(serializers.Serializer):
     my_seat = serializers.IntegerField(allow_null=True)
     my_turn = serializers.BooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
-    seats = SeatOut(many=True)
+    seats = SeatsField()
     hand_number = serializers.IntegerField()
     hands = serializers.IntegerField(allow_null=True)
     scores = serializers.ListField(child=serializers.IntegerField())
@@ -212,13 +154,6 @@ class RulesCatalogueOut(serializers.Serializer):
     bot_levels = BotLevelOut(many=True)
 
 
-class ErrorOut(serializers.Serializer):
-    code = serializers.CharField(help_text="Stable, for programs")
-    detail = serializers.CharField(help_text="A sentence for the player")
-    fields = serializers.DictField(required=False, help_text="Invalid input: the messages of "
-                                   "each field")
-
-
 class StatsResultOut(serializers.Serializer):
     match_id = serializers.IntegerField()
     finished_at = serializers.DateTimeField()
@@ -281,3 +216,23 @@ class RecordReactionOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The match's seq when it was sent")
     seat = serializers.IntegerField()
     reaction = serializers.CharField()
+
+
+class RecentMatchOut(serializers.Serializer):
+    match_id = serializers.IntegerField()
+    finished_at = serializers.DateTimeField()
+    place = serializers.IntegerField()
+    total = serializers.IntegerField()
+    replay = serializers.CharField(help_text="The replay's path in the app")
+    rating_change = RatingChangeOut(allow_null=True)
+
+
+class ProfileOut(serializers.Serializer):
+    username = serializers.CharField()
+    rating = RatingOut()
+    graph = GraphPointOut(many=True)
+    stats = StatsOut()
+    recent = RecentMatchOut(many=True)
+    relation = serializers.ChoiceField(
+        choices=["self", "friends", "requested", "incoming", "blocked", "none"],
+        help_text="How you stand with this player")

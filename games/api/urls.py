@@ -1,32 +1,18 @@
-from django.urls import path, register_converter
+from django.urls import path
 
-from . import account_views, social_views, views
+import core.paths  # noqa: F401 - registers <name:…>
 
-
-class NameConverter:
-    """A player's name in a path: any text but a slash or a NUL (which no name holds, and
-    which PostgreSQL cannot compare)."""
-
-    regex = "[^/\x00]+"
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(NameConverter, "name")
+from . import player_views, views
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="api-root"),
     path("rules/", views.RulesView.as_view(), name="rules"),
     path("matches/", views.MatchListView.as_view(), name="match-list"),
     path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
-    path("matches/vs-computer/", account_views.VsComputerView.as_view(),
+    path("matches/vs-computer/", player_views.VsComputerView.as_view(),
          name="match-vs-computer"),
-    path("matches/export/", account_views.MatchExportView.as_view(), name="match-export"),
-    path("invites/<str:invite_code>/", account_views.InvitePreviewView.as_view(),
+    path("matches/export/", player_views.MatchExportView.as_view(), name="match-export"),
+    path("invites/<str:invite_code>/", player_views.InvitePreviewView.as_view(),
          name="invite-preview"),
     path("matches/<int:match_id>/", views.MatchDetailView.as_view(), name="match-detail"),
     path("matches/<int:match_id>/call/", views.MatchCallView.as_view(), name="match-call"),
@@ -40,15 +26,12 @@ urlpatterns = [
     path("matches/<int:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),
     path("matches/<int:match_id>/analysis/", views.MatchAnalysisView.as_view(),
          name="match-analysis"),
-    path("matches/<int:match_id>/ratings/", social_views.MatchRatingsView.as_view(),
+    path("matches/<int:match_id>/ratings/", player_views.MatchRatingsView.as_view(),
          name="match-ratings"),
-    path("matches/<int:match_id>/reactions/", social_views.MatchReactionView.as_view(),
+    path("matches/<int:match_id>/reactions/", views.MatchReactionView.as_view(),
          name="match-reactions"),
-    path("users/<name:username>/stats/", views.UserStatsView.as_view(), name="user-stats"),
-    path("users/<name:username>/profile/", social_views.ProfileView.as_view(),
+    path("users/<name:username>/stats/", player_views.UserStatsView.as_view(),
+         name="user-stats"),
+    path("users/<name:username>/profile/", player_views.ProfileView.as_view(),
          name="user-profile"),
-    path("friends/", social_views.FriendListView.as_view(), name="friend-list"),
-    path("ratings/me/", social_views.MyRatingView.as_view(), name="rating-me"),
-    path("leaderboard/", social_views.LeaderboardView.as_view(), name="leaderboard"),
-    path("reactions/", social_views.ReactionChoicesView.as_view(), name="reaction-choices"),
 ]

@@ -17,33 +17,37 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from accounts.throttles import LiveScopedRateThrottle
-from games import leaderboards, selectors
+from core.api import documented_errors as errors
+from core.api import valid_body
+from core.errors import DomainError
+from core.schema import typed
+from core.throttles import LiveScopedRateThrottle
+from games import selectors
 from games.engine import Rules
-from games.errors import DomainError
+from games.events import Change
+from games.match_view import MatchView
 from games.models import Analysis
-from games.presence import online_users
-from games.services import analysis, moves
+from games.services import analysis, moves, reactions
 from games.services import matches as match_services
 from games.services.external import external_rules_warnings
-from games.services.moves import Table
+from social.api.serializers import ReactionIn, ReactionOut
+from social.presence import online_users
+from social.selectors import my_rating_changes
 
 from . import serializers as s
 from .idempotency import KEY_SCHEMA, answered_once, key_of
 from .rules_words import rules_catalogue_in_words
 
 
-def errors(*statuses: int) -> dict[int, type[s.ErrorOut]]:
-    """The refusals an operation documents; those of the machinery around every view (sign-in,
-    body, throttle) are added by ``callbreak_site.schema``."""
-    return {status: s.ErrorOut for status in statuses}
-
-
-def view_of(table: Table, user: Any) -> dict[str, Any]:
-    """The user's own view of the table they just acted on."""
-    seat = next((x.number for x in table.seats if x.user_id == user.id), None)
-    return selectors.match_view(match=table.match, seats=table.seats, seat=seat,
-                                state=table.state)
+def view_of(change: Change, user: Any) -> MatchView:
+    """The user's own view of the table they just acted on: the one the change built for
+    their socket, or (when nothing changed) the table as it stands."""
+    view = change.view_of(user.id)
+    if view is not None:
+        return view
+    seat = next((x.number for x in change.seats
+                 if x.user_id == user.id and x.kind == x.Kind.HUMAN), None)
+    return selectors.table_view(match=change.match, seats=change.seats, seat=seat)
 
 
 class ApiRootView(APIView):
@@ -103,17 +107,16 @@ class MatchListView(APIView):
         )
         users = {seat.user_id for match in page for seat in match.seats.all() if seat.user_id}
         online = online_users(sorted(users))
-        changes = leaderboards.my_rating_changes(user_id=request.user.id,
-                                                 match_ids=[m.id for m in page])
+        changes = my_rating_changes(user_id=request.user.id, match_ids=[m.id for m in page])
         return paginator.get_paginated_response(
             [{**selectors.match_summary(match=m, user=request.user, online=online),
               "rating_change": changes.get(m.id)} for m in page]
         )
 
     @extend_schema(request=s.MatchCreateSerializer,
-                   responses={201: s.MatchCreatedOut, **errors(400)})
+                   responses={201: typed(s.MatchCreated), **errors(400)})
     def post(self, request: Request) -> Response:
-        data = _valid(s.MatchCreateSerializer, request)
+        data = valid_body(s.MatchCreateSerializer, request)
         rules = {**data["rules"], "hands": data["hands"]} if "hands" in data else data["rules"]
         table = match_services.match_create(
             user=request.user, rules=rules, turn_seconds=data.get("turn_seconds"),
@@ -130,25 +133,25 @@ class MatchJoinView(APIView):
     throttle_scope = "join"
 
     @extend_schema(request=s.JoinSerializer,
-                   responses={200: s.MatchViewOut, **errors(400, 404, 409)})
+                   responses={200: typed(MatchView), **errors(400, 404, 409)})
     def post(self, request: Request) -> Response:
-        data = _valid(s.JoinSerializer, request)
+        data = valid_body(s.JoinSerializer, request)
         table = match_services.match_join(user=request.user, invite_code=data["invite_code"])
         return Response(view_of(table, request.user))
 
 
 class MatchDetailView(APIView):
     @extend_schema(parameters=[OpenApiParameter("invite_code", str)],
-                   responses={200: s.MatchViewOut, **errors(404)})
+                   responses={200: typed(MatchView), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, seat = selectors.match_for_user(
             match_id=match_id, user=request.user,
             invite_code=request.query_params.get("invite_code"),
         )
-        return Response(selectors.match_view(match=match, seats=seats, seat=seat))
+        return Response(selectors.table_view(match=match, seats=seats, seat=seat))
 
 
-_MOVE_SCHEMA = {"responses": {200: s.MatchViewOut, **errors(400, 404, 409)},
+_MOVE_SCHEMA = {"responses": {200: typed(MatchView), **errors(400, 404, 409)},
                 "parameters": [OpenApiParameter(
                     "Idempotency-Key", KEY_SCHEMA, OpenApiParameter.HEADER,
                     description="Retries with the same key get the first answer; a key "
@@ -162,11 +165,11 @@ class _MoveView(APIView):
     throttle_scope = "move"
     input_serializer: type[serializers.Serializer] = s.SeqSerializer
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
         raise NotImplementedError
 
     def post(self, request: Request, match_id: int) -> Response:
-        data = _valid(self.input_serializer, request)
+        data = valid_body(self.input_serializer, request)
         body = answered_once(
             user=request.user, key=key_of(request), match_id=match_id,
             answer=lambda: view_of(self.act(request, match_id, data), request.user))
@@ -180,7 +183,7 @@ class MatchCallView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
         return moves.move_call(match_id=match_id, user=request.user, call=data["call"],
                                seq=data["seq"])
 
@@ -192,7 +195,7 @@ class MatchPlayView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
         return moves.move_play(match_id=match_id, user=request.user, card=data["card"],
                                seq=data["seq"])
 
@@ -202,7 +205,7 @@ class MatchRedealView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
         return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"])
 
 
@@ -213,14 +216,14 @@ class MatchFinishView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Table:
+    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
         return moves.move_finish(match_id=match_id, user=request.user, seq=data["seq"])
 
 
 class MatchBackView(APIView):
     """The player takes their seat back from autopilot."""
 
-    @extend_schema(request=None, responses={200: s.MatchViewOut, **errors(404, 409)})
+    @extend_schema(request=None, responses={200: typed(MatchView), **errors(404, 409)})
     def post(self, request: Request, match_id: int) -> Response:
         return Response(view_of(moves.seat_back(match_id=match_id, user=request.user),
                                 request.user))
@@ -232,7 +235,7 @@ class MatchRematchView(APIView):
     throttle_classes = [LiveScopedRateThrottle]
     throttle_scope = "rematch"
 
-    @extend_schema(request=None, responses={200: s.MatchViewOut, 201: s.MatchViewOut,
+    @extend_schema(request=None, responses={200: typed(MatchView), 201: typed(MatchView),
                                             **errors(404, 409)})
     def post(self, request: Request, match_id: int) -> Response:
         table, offered = match_services.match_rematch(user=request.user, match_id=match_id)
@@ -246,7 +249,7 @@ class MatchRecordView(APIView):
         "hands": serializers.ListField(child=serializers.DictField()),
         "totals": serializers.ListField(child=serializers.IntegerField()),
         "places": serializers.ListField(child=serializers.IntegerField()),
-        "seats": s.SeatOut(many=True),
+        "seats": s.SeatsField(),
         "reactions": s.RecordReactionOut(many=True)}), **errors(404)})
     def get(self, request: Request, match_id: int) -> Response:
         match, seats, _seat = selectors.match_for_user(match_id=match_id, user=request.user)
@@ -294,15 +297,18 @@ def _analysis_answer(found: Analysis) -> Response:
     return Response(body, status=202 if found.status == found.Status.PENDING else 200)
 
 
-class UserStatsView(APIView):
-    @extend_schema(responses={200: s.StatsOut, **errors(404)})
-    def get(self, request: Request, username: str) -> Response:
-        return Response(selectors.user_stats(username=username, viewer=request.user))
+class MatchReactionView(APIView):
+    """Send a reaction to the table (also possible over the socket); the other seated players
+    see it beside your seat, unless they blocked you or you them."""
 
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "move"
 
-def _valid(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:
-    if not isinstance(request.data, dict):
-        raise serializers.ValidationError({"detail": _("The body must be a JSON object.")})
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    @extend_schema(operation_id="matches_react", request=ReactionIn,
+                   responses={201: ReactionOut, **errors(400, 404, 409, 429)})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = valid_body(ReactionIn, request)
+        sent = reactions.reaction_send(match_id=match_id, user=request.user,
+                                       reaction=data["reaction"])
+        return Response({"seat": sent.seat, "reaction": sent.reaction, "seq": sent.seq},
+                        status=status.HTTP_201_CREATED)

@@ -1,5 +1,5 @@
 """Calibrate the bots' fixed ratings: play bot-only matches of mixed levels and learn one
-OpenSkill rating per level, as players are rated (``games.services.ratings``).
+OpenSkill rating per level, as players are rated (``social.services.ratings``).
 
 ``python -m games.arena.calibrate --matches 400`` prints the table to store in
 ``games/engine/bots/ratings.py``.

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TextIO
 
-from callbreak_site import outbound
+from core import outbound
 from games.engine import EngineError, Rules
 from games.engine.bots import BOT_LEVELS
 

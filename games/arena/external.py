@@ -1,5 +1,5 @@
 """Outside bots in the arena: seats given by URL, asked over the same protocol code as the
-live external seats (``games.engine.protocol``), through ``callbreak_site.outbound``.
+live external seats (``games.engine.protocol``), through ``core.outbound``.
 
 Arena URLs must be loopback addresses: the arena runs bots on this machine. Like a live
 seat, a late, malformed or illegal answer is replaced by the normal bot, and counted.
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from callbreak_site import outbound
+from core import outbound
 from games.bot_http import ask_bot
 from games.engine.bots import decide
 from games.engine.protocol import NOT_ALLOWED, protocol_action, protocol_request

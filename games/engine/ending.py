@@ -39,11 +39,46 @@ def eight_wins_champion(rules: Rules, result: dict[str, Any]) -> int | None:
 
 
 def final_places(state: MatchState) -> list[int]:
-    """Places by the current totals, the eight-wins winner first if there is one."""
+    """Places by the current totals (see ``ranked``), the eight-wins winner first if there
+    is one."""
+    if not state.history:
+        return places(state.scores)
     champion = None
-    if state.phase == "finished" and state.history:
+    if state.phase == "finished":
         champion = eight_wins_champion(state.rules, state.history[-1])
-    return places(state.scores, champion)
+    return ranked(state.history, champion)
+
+
+def play_off_seats(history: list[dict[str, Any]]) -> list[int] | None:
+    """The seats a play-off is between (those sharing first place at the regular end), when
+    the last hand of ``history`` was a play-off hand; else None."""
+    if not history or not history[-1]["play_off"]:
+        return None
+    regular = next(h for h in reversed(history) if not h["play_off"])
+    return [s for s, place in enumerate(places(regular["totals"])) if place == 1]
+
+
+def ranked(history: list[dict[str, Any]], champion: int | None = None) -> list[int]:
+    """The places after the last hand of ``history`` (scored hands, oldest first).
+
+    By the totals, equal ones sharing a place, the eight-wins ``champion`` first. After a
+    play-off, the play-off hands order only the seats that were tied for first: the other
+    seats keep the places the regular end gave them, and none of them can take first place
+    (an eight-wins call of theirs in a play-off hand wins nothing)."""
+    totals = history[-1]["totals"]
+    tied = play_off_seats(history)
+    if tied is None:
+        return places(totals, champion)
+    regular = next(h for h in reversed(history) if not h["play_off"])
+    out = places(regular["totals"])
+    leader = champion if champion in tied else None
+    for s in tied:
+        if leader is not None:
+            out[s] = 1 if s == leader else 2 + sum(
+                1 for o in tied if o != leader and totals[o] > totals[s])
+        else:
+            out[s] = 1 + sum(1 for o in tied if totals[o] > totals[s])
+    return out
 
 
 def regular_end_reached(state: MatchState) -> bool:
@@ -56,11 +91,12 @@ def regular_end_reached(state: MatchState) -> bool:
     return state.hand_number >= state.rules.hands
 
 
-def needs_play_off(rules: Rules, totals: list[int], state: MatchState) -> bool:
-    """Whether a match about to end with ``totals`` deals one more hand instead: the
-    play-off tie break, first place shared, fewer than 3 play-off hands so far, and (for an
-    open-ended match) the 50-hand cap not reached."""
-    if rules.tie_break != "play_off" or places(totals).count(1) < 2:
+def needs_play_off(rules: Rules, history: list[dict[str, Any]], state: MatchState) -> bool:
+    """Whether a match about to end after the last hand of ``history`` deals one more hand
+    instead: the play-off tie break, first place shared (among the tied seats, once a
+    play-off has begun), fewer than 3 play-off hands so far, and (for an open-ended match)
+    the 50-hand cap not reached."""
+    if rules.tie_break != "play_off" or ranked(history).count(1) < 2:
         return False
     if rules.hands is None and state.hand_number >= OPEN_ENDED_MAX_HANDS:
         return False

@@ -9,7 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import DECK, HIGH_CARDS, SPADES, card_index, mask_of, sort_cards
-from .ending import eight_wins_champion, needs_play_off, places, regular_end_reached
+from .ending import (
+    eight_wins_champion,
+    needs_play_off,
+    play_off_seats,
+    ranked,
+    regular_end_reached,
+)
 from .errors import EngineError
 from .play import check_play, trick_winner
 from .rules import Rules, score_hand
@@ -327,12 +333,15 @@ def _score(state: MatchState) -> MatchState:
     }
     champion = eight_wins_champion(rules, result)
     history = state.history + [result]
+    tied = play_off_seats(history)
+    if tied is not None and champion not in tied:
+        champion = None  # outside the tie, an eight-wins call in a play-off hand wins nothing
     ending = champion is not None or regular_end_reached(state)
     play_off = state.play_off
-    if ending and champion is None and needs_play_off(rules, totals, state):
+    if ending and champion is None and needs_play_off(rules, history, state):
         ending, play_off = False, play_off + 1
     if ending:
-        ranks = places(totals, champion)
+        ranks = ranked(history, champion)
         return state._copy(phase="finished", turn=None, scores=totals, history=history,
                            redeals=[], winners=[s for s in range(4) if ranks[s] == 1])
     return state._copy(

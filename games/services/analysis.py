@@ -13,11 +13,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.errors import Conflict, DomainError, Forbidden, NotFound
 from games.engine import MatchState, match_record, record_steps, view_for
 from games.engine.bots import evaluate_options
-from games.errors import Conflict, DomainError, Forbidden, NotFound
+from games.events import analysis_queued
 from games.models import Analysis, Match, Seat
-from games.signals import analysis_requested
 
 TOP_OPTIONS = 5
 # How many times one analysis may be computed: the first request and one retry after a failure.
@@ -30,7 +30,7 @@ def analysis_request(*, match_id: int, user: Any, seat: int) -> Analysis:
     with transaction.atomic():
         analysis, created = Analysis.objects.get_or_create(match=match, seat=seat)
         if created:
-            analysis_requested.send(sender=Analysis, match_id=match.id, seat=seat)
+            analysis_queued(match_id=match.id, seat=seat)
     return analysis
 
 
@@ -47,7 +47,7 @@ def analysis_retry(*, match_id: int, user: Any, seat: int) -> Analysis:
         if not retried:
             raise Conflict(_("The analysis of this match is unavailable."),
                            code="analysis_failed")
-        analysis_requested.send(sender=Analysis, match_id=match_id, seat=seat)
+        analysis_queued(match_id=match_id, seat=seat)
     analysis.refresh_from_db()
     return analysis
 

@@ -5,7 +5,7 @@ The seat's own view is translated into the protocol's bid and play requests by
 malformed or illegal answer never stalls the match: the built-in bot plays instead and the
 move records one of the fixed ``games.engine.protocol.REASONS``, never the bot's own words or
 status (they would echo whatever the address answered). Every request is checked and pinned
-by ``callbreak_site.outbound``: only hosts in ``EXTERNAL_BOT_HOSTS``, no redirects.
+by ``core.outbound``: only hosts in ``EXTERNAL_BOT_HOSTS``, no redirects.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 from django.conf import settings
 from django.utils.translation import gettext as _
 
-from callbreak_site import outbound
+from core import outbound
 from games.bot_http import ask_bot, bot_path
 from games.engine import MatchState, Rules, view_for
 from games.engine.bots import decide

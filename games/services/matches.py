@@ -11,16 +11,18 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from accounts.friends import blocked_between, blocks_among
-from callbreak_site import outbound
+from core import outbound
+from core.errors import Conflict, DomainError, NotFound
 from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
-from games.errors import Conflict, DomainError, NotFound
+from games.events import Change
 from games.models import Match, Seat
 from games.queries import table_of
+from games.turns import NextTurn, TurnKind
+from social.selectors import blocked_between, blocks_among
 
 from .external import bot_destination, bot_health_check
-from .moves import Table, announce, moment_of, start_match
 from .rule_options import rules_from_request
+from .table import announce, start_match
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
 # The turn time when none is asked for: a live pace when nobody else is to sit at the table
@@ -32,7 +34,7 @@ FIRST_GAME = {"rules": {"preset": "standard", "hands": 5}, "turn_seconds": 30,
 
 
 def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
-                 opponents: list[str]) -> Table:
+                 opponents: list[str]) -> Change:
     """Create a match with ``user`` in seat 0 and ``opponents`` in seats 1–3; it starts by
     itself when no seat is left open. Without a ``turn_seconds`` the match gets the default
     for its seats (``DEFAULT_TURN_SECONDS``)."""
@@ -65,7 +67,7 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
         return _start_if_full(match, seats)
 
 
-def match_join(*, user: Any, invite_code: str) -> Table:
+def match_join(*, user: Any, invite_code: str) -> Change:
     """Take the seat reserved for ``user``, else the first open seat. Joining twice is a no-op."""
     with transaction.atomic():
         match_id = (Match.objects.filter(invite_code=invite_code)
@@ -76,7 +78,7 @@ def match_join(*, user: Any, invite_code: str) -> Table:
         return _take_seat(match, seats, user)
 
 
-def match_rematch(*, user: Any, match_id: int) -> tuple[Table, bool]:
+def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
     """Offer the players of a finished match another one with the same rules and seats, and
     whether the offer is new.
 
@@ -121,11 +123,11 @@ def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int
                 bot_level=old.bot_level, external_url=old.external_url)
 
 
-def _take_seat(match: Match, seats: list[Seat], user: Any) -> Table:
+def _take_seat(match: Match, seats: list[Seat], user: Any) -> Change:
     """Seat ``user`` in the locked ``match``: in the seat reserved for them, else the first
     open one; a player already seated keeps their seat."""
     if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
-        return Table(match, seats, None)
+        return Change(match, seats, None, NextTurn(TurnKind.WAITING))
     free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
     free += [s for s in seats if s.kind == Seat.Kind.OPEN]
     if match.status != Match.Status.WAITING or not free:
@@ -137,13 +139,12 @@ def _take_seat(match: Match, seats: list[Seat], user: Any) -> Table:
     return _start_if_full(match, seats)
 
 
-def _start_if_full(match: Match, seats: list[Seat]) -> Table:
-    state = None
+def _start_if_full(match: Match, seats: list[Seat]) -> Change:
+    state, turn = None, NextTurn(TurnKind.WAITING)
     if all(s.kind not in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seats):
-        state = start_match(match, seats)
+        state, turn = start_match(match, seats)
     match.save()
-    announce(match, seats, [moment_of(match, state)])
-    return Table(match, seats, state)
+    return announce(match, seats, state, turn)
 
 
 def _well_formed(url: str) -> bool:

@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.errors import DomainError
 from games.engine import EngineError, Rules
 from games.engine.catalogue import CHOICES, NUMBERS, TOGGLES
 from games.engine.rules import PRESETS
-from games.errors import DomainError
 
 
 def rules_from_request(rules: Any) -> Rules:

@@ -12,7 +12,7 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
-from accounts.devices import MAX_TOKENS_PER_USER
+from accounts.services.devices import MAX_TOKENS_PER_USER
 from callbreak_site.asgi import application
 from tests.conftest import PASSWORD
 

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from accounts.usernames import name_skeleton, username_fold
+from accounts.services.usernames import name_skeleton, username_fold
 from games.bot_names import BOT_NAMES
 from tests.conftest import PASSWORD, make_user
 

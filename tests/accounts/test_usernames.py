@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from rest_framework.test import APIClient
 
 from accounts.models import FoldedUsername
-from accounts.usernames import username_fold
+from accounts.services.usernames import username_fold
 from tests.conftest import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from accounts import guests
 from accounts.models import Account
+from accounts.services import guests
 from games.engine import Rules
 from games.models import Match, Move, Seat
 from tests.api.helpers import create, play_to_end

@@ -110,16 +110,16 @@ def test_match_view_is_stable_between_two_reads(owner_api):
 def test_a_match_of_four_bots_runs_to_the_end_by_itself(owner):
     from django.db import transaction
 
-    from games.services.moves import announce, moment_of, start_match
+    from games.services.table import announce, start_match
 
     with transaction.atomic():
         match = Match.objects.create(created_by=owner, rules={"preset": "standard", "hands": 2},
                                      hands_to_play=2, turn_seconds=3600)
         seats = [Seat.objects.create(match=match, number=n, kind="bot", bot_level=level)
                  for n, level in enumerate(["easy", "normal", "hard", "normal"])]
-        state = start_match(match, seats)
+        state, turn = start_match(match, seats)
         match.save()
-        announce(match, seats, [moment_of(match, state)])
+        announce(match, seats, state, turn)
 
     assert wait_for(lambda: Match.objects.get(pk=match.pk).status == "finished", timeout=120)
     assert Move.objects.filter(match=match, kind="play").count() == 2 * 52

@@ -10,7 +10,7 @@ import pytest
 from games.engine.protocol import REASONS
 from games.models import Match, Move, Seat
 from games.services.external import external_choice
-from games.services.moves import start_match
+from games.services.table import start_match
 from tests.bots_external.bot_server import BotServer
 from tests.conftest import run_fresh
 
@@ -159,7 +159,7 @@ def test_the_note_names_a_fixed_reason_never_the_bots_answer(owner, mode, reason
     server = BotServer(mode).start()
     try:
         match, seats = _seats_of_bot(owner, server.url)
-        state = start_match(match, seats)
+        state, _turn = start_match(match, seats)
         _, made_by, note = external_choice(match=match, seat=seats[state.turn], state=state)
     finally:
         server.stop()
@@ -173,7 +173,7 @@ def test_a_closed_port_and_a_refused_host_leave_only_a_reason(owner, settings):
         probe.bind(("127.0.0.1", 0))
         closed = probe.getsockname()[1]
     match, seats = _seats_of_bot(owner, f"http://127.0.0.1:{closed}")
-    state = start_match(match, seats)
+    state, _turn = start_match(match, seats)
     _, _, note = external_choice(match=match, seat=seats[state.turn], state=state)
     assert note == "external bot: unreachable; the built-in bot played"
 

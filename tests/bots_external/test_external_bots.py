@@ -84,14 +84,14 @@ def test_external_bots_play_and_misbehaving_ones_are_replaced_with_the_reason(
 def test_a_slow_bot_is_replaced_after_its_deadline(owner, bots, settings):
     from games.models import Seat
     from games.services.external import external_choice
-    from games.services.moves import start_match
+    from games.services.table import start_match
 
     settings.EXTERNAL_BOT_TIMEOUT_SECONDS = 0.5
     match = Match.objects.create(created_by=owner, rules={"preset": "standard"}, hands_to_play=1,
                                  turn_seconds=3600)
     seats = [Seat.objects.create(match=match, number=n, kind="external",
                                  external_url=bots["slow"].url) for n in range(4)]
-    state = start_match(match, seats)
+    state, _turn = start_match(match, seats)
     action, made_by, note = external_choice(match=match, seat=seats[state.turn], state=state)
     assert made_by == "fallback"
     assert note == "external bot: timeout; the built-in bot played"

@@ -87,10 +87,38 @@ def test_a_tie_that_lasts_three_play_off_hands_is_shared_after_the_third():
     assert [h["play_off"] for h in state.history] == [False, False, True, True, True]
 
 
-def test_eight_wins_in_a_play_off_hand_wins_the_match_alone():
+def test_eight_wins_by_a_tied_seat_in_a_play_off_hand_wins_the_match_alone():
     state = tied_after_two(Rules(hands=2, tie_break="play_off", eight_wins=True))
+    state = play_hand(state, spades=1, calls=[1, 8, 1, 1])
+    assert state.phase == "finished" and state.winners == [1]
+    assert view_for(state, None)["places"][:2] == [2, 1]
+
+
+def tied_low_after_two(rules):
+    """Seats 0 and 1 share first place on 1.2 each, seats 2 and 3 share third on -2."""
+    state = new_match(rules, first_dealer=3)
+    state = play_hand(state, spades=0, calls=[1, 1, 1, 1])
+    return play_hand(state, spades=1, calls=[1, 1, 1, 1])
+
+
+def test_a_play_off_orders_only_the_tied_seats_and_the_others_keep_their_places():
+    """A seat outside the tie that passes them all in the play-off hand stays where the
+    regular end placed it: the play-off decides the order among the tied seats only."""
+    state = tied_low_after_two(Rules(hands=2, tie_break="play_off"))
+    assert state.scores == [12, 12, -20, -20] and state.play_off == 1
+    state = play_hand(state, spades=2, calls=[1, 2, 8, 1])
+    assert state.scores == [2, -8, 65, -30]
+    assert state.phase == "finished" and state.winners == [0]
+    assert view_for(state, None)["places"] == [1, 2, 3, 3]
+    assert match_record(state)["places"] == [1, 2, 3, 3]
+
+
+def test_eight_wins_by_a_seat_outside_the_tie_wins_nothing_in_a_play_off_hand():
+    state = tied_low_after_two(Rules(hands=2, tie_break="play_off", eight_wins=True))
     state = play_hand(state, spades=2, calls=[1, 1, 8, 1])
-    assert state.phase == "finished" and state.winners == [2]
+    # The tied seats are still level, so the play-off goes on, and seat 2 is not first.
+    assert state.phase == "dealing" and state.play_off == 2
+    assert view_for(state, None)["places"] == [1, 1, 3, 3]
 
 
 def test_an_eight_wins_champion_is_never_played_off():

@@ -166,7 +166,7 @@ def test_a_csrf_refusal_by_django_is_json_under_the_api_only(rf, path, json_answ
 
     request = rf.post(path, {}, secure=True)
     refused = CsrfViewMiddleware(guarded).process_view(request, guarded, (), {})
-    assert settings.CSRF_FAILURE_VIEW == "callbreak_site.errors.csrf_failure"
+    assert settings.CSRF_FAILURE_VIEW == "core.api.csrf_failure"
     assert refused.status_code == 403
     if json_answer:
         assert error_of(refused, 403)["code"] == "csrf_failed"

@@ -9,11 +9,11 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from accounts.models import Account
-from games.api.refusals import refusal_sentence
 from games.engine.bots import BOT_LEVELS
 from games.engine.errors import EngineError
 from games.engine.play import check_play
 from games.engine.rules import Rules
+from games.refusals import refusal_sentence
 from tests.api.helpers import create, view
 from tests.conftest import PASSWORD, make_user
 

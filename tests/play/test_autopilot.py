@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 
 from games.models import Match, Move, Seat
-from games.services.moves import AUTOPILOT_ALONE_SECONDS, turn_timeout
+from games.services.moves import turn_timeout
+from games.turns import AUTOPILOT_ALONE_SECONDS
 from tests.api.helpers import act, create, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
 

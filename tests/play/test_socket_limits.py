@@ -14,8 +14,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from callbreak_site.asgi import application
-from games.api.consumers import CloseCode, json_depth
-from games.presence import socket_slot_take
+from notifications.socket import CloseCode, json_depth
+from notifications.socket_slots import socket_slot_take
 from tests.conftest import needs_services, socket_with, token_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -109,11 +109,11 @@ def token(owner) -> str:
 ], ids=["too-big", "binary", "deep", "deep-and-big", "very-deep"])
 def test_a_frame_out_of_bounds_closes_the_socket_with_its_code_and_one_log_line(
         token, caplog, frame, code, reason):
-    with caplog.at_level(logging.WARNING, logger="games.api.consumers"):
+    with caplog.at_level(logging.WARNING, logger="notifications.socket"):
         closed_with, answers = run(lambda: close_code_after(token, [frame]))
     assert closed_with == code
     assert answers == []
-    [record] = [r for r in caplog.records if r.name == "games.api.consumers"]
+    [record] = [r for r in caplog.records if r.name == "notifications.socket"]
     assert reason in record.getMessage() and str(code) in record.getMessage()
     assert record.exc_info is None
     assert not [r for r in caplog.records if r.exc_info]

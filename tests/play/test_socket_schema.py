@@ -5,19 +5,17 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from games.api.messages import SERVER_MESSAGES
 from games.services.moves import move_call
+from notifications.socket_messages import SERVER_MESSAGES
 from tests.api.helpers import four_humans, view
+from tests.shapes import assert_shape
 from tests.conftest import client_for, make_user, needs_services, socket_with, token_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 
 def conforms(message: dict) -> dict:
-    schema = SERVER_MESSAGES[message["type"]]
-    checked = schema(data=message)
-    assert checked.is_valid(), checked.errors
-    return message
+    return assert_shape(message, SERVER_MESSAGES[message["type"]])
 
 
 def test_hello_view_pong_and_error_messages_follow_the_schema():

@@ -7,7 +7,7 @@ import socket
 
 import pytest
 
-from callbreak_site.outbound import Refused, destination_check
+from core.outbound import Refused, destination_check
 
 
 @pytest.mark.parametrize("url", [

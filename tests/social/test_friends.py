@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync
 
-from games.presence import presence_connect, presence_of
+from social.presence import presence_connect, presence_of
 from tests.api.helpers import create
 from tests.conftest import client_for, make_user
 

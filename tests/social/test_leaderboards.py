@@ -8,8 +8,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match, PlayerRating, RatingChange
-from games.services.ratings import rating_shown
+from games.models import Match
+from social.models import PlayerRating, RatingChange
+from social.services.ratings import rating_shown
 from tests.api.helpers import four_humans, play_to_end
 from tests.conftest import client_for, make_user
 
@@ -64,7 +65,7 @@ def test_the_30_day_board_counts_only_recent_matches(owner, owner_api):
     created, clients, _ = four_humans(owner_api, names=("w", "n", "e"))
     match = Match.objects.get(pk=created["id"])
     for user, days in ((recent, 1), (recent, 2), (idle, 40)):
-        change = RatingChange.objects.create(match=match, user=user, seat=0, place=1, before=1,
+        change = RatingChange.objects.create(match_id=match.id, user=user, seat=0, place=1, before=1,
                                              after=2, mu=1, sigma=1, matches=12)
         RatingChange.objects.filter(pk=change.pk).update(
             created_at=timezone.now() - timedelta(days=days))
@@ -120,7 +121,7 @@ def test_opting_out_in_settings_leaves_the_global_board(owner, owner_api):
 
 def test_a_profile_shows_rating_graph_stats_and_recent_matches_with_replays(owner_api,
                                                                              outsider_api):
-    from games.services.ratings import match_ratings_update
+    from games.services.results import match_rate as match_ratings_update
 
     created, clients, users = four_humans(owner_api)
     play_to_end(clients, created["id"])
@@ -141,7 +142,7 @@ def test_a_profile_shows_rating_graph_stats_and_recent_matches_with_replays(owne
 
 def test_a_profile_costs_a_fixed_number_of_queries(owner_api, outsider_api,
                                                    django_assert_max_num_queries):
-    from games.services.ratings import match_ratings_update
+    from games.services.results import match_rate as match_ratings_update
 
     for _ in range(3):
         created, clients, _ = four_humans(owner_api, names=("w", "n", "e"))

@@ -8,9 +8,11 @@ from openskill.models import PlackettLuce
 
 from accounts.models import Account
 from games.engine.bots.ratings import BOT_RATINGS, bot_rating
-from games.models import Match, PlayerRating, RatingChange
+from games.models import Match
+from social.models import PlayerRating, RatingChange
 from games.services.moves import bot_turn_play
-from games.services.ratings import match_ratings_update, rating_shown
+from games.services.results import match_rate as match_ratings_update
+from social.services.ratings import rating_shown
 from tests.api.helpers import act, create, four_humans, play_to_end, view
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +33,7 @@ def finished_with_totals(owner_api, totals):
 def test_the_winner_gains_and_the_last_loses(owner_api):
     match, _, users = finished_with_totals(owner_api, [50, 20, 10, -30])
     assert match_ratings_update(match_id=match.id) == 4
-    changes = {c.seat: c for c in RatingChange.objects.filter(match=match)}
+    changes = {c.seat: c for c in RatingChange.objects.filter(match_id=match.id)}
     assert [changes[s].place for s in range(4)] == [1, 2, 3, 4]
     assert changes[0].after > changes[0].before == 1000
     assert changes[3].after < changes[3].before
@@ -42,7 +44,7 @@ def test_the_winner_gains_and_the_last_loses(owner_api):
 def test_a_shared_place_is_a_tie(owner_api):
     match, _, _ = finished_with_totals(owner_api, [30, 30, 10, -5])
     match_ratings_update(match_id=match.id)
-    changes = {c.seat: c for c in RatingChange.objects.filter(match=match)}
+    changes = {c.seat: c for c in RatingChange.objects.filter(match_id=match.id)}
     assert changes[0].place == changes[1].place == 1
     assert changes[0].after == changes[1].after
     model = PlackettLuce()
@@ -58,7 +60,7 @@ def test_a_match_is_rated_once_however_often_its_end_is_delivered(owner_api):
     assert match_ratings_update(match_id=match.id) == 0
     again = PlayerRating.objects.get(user=users[0])
     assert (again.mu, again.sigma, again.matches) == (first.mu, first.sigma, 1)
-    assert RatingChange.objects.filter(match=match).count() == 4
+    assert RatingChange.objects.filter(match_id=match.id).count() == 4
 
 
 def test_a_match_in_play_is_not_rated(owner_api):
@@ -72,8 +74,8 @@ def test_guests_are_not_rated_and_play_at_a_new_players_strength(owner_api):
     Account.objects.filter(user=users[0]).update(is_guest=True)
     assert match_ratings_update(match_id=match.id) == 3
     assert not PlayerRating.objects.filter(user=users[0]).exists()
-    assert not RatingChange.objects.filter(match=match, seat=1).exists()
-    assert RatingChange.objects.filter(match=match, seat=0).exists()
+    assert not RatingChange.objects.filter(match_id=match.id, seat=1).exists()
+    assert RatingChange.objects.filter(match_id=match.id, seat=0).exists()
 
 
 def solo_against_bots(client, level):
@@ -154,5 +156,5 @@ def test_a_seat_played_on_autopilot_is_still_its_players(owner_api):
     Seat.objects.filter(match=match, number=1).update(autopilot=True, missed_turns=2)
     Move.objects.filter(match=match, seat=1).update(made_by=Move.MadeBy.AUTOPILOT)
     assert match_ratings_update(match_id=match.id) == 4
-    change = RatingChange.objects.get(match=match, seat=1)
+    change = RatingChange.objects.get(match_id=match.id, seat=1)
     assert change.user_id == users[0].id and change.place == 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import tasks
-from games.models import PlayerRating, RatingChange
+from social.models import PlayerRating, RatingChange
 from tests.api.helpers import act, create, view
 from tests.conftest import needs_services, wait_for
 
@@ -27,7 +27,7 @@ def test_the_worker_rates_a_finished_match_against_bots_exactly_once(celery_work
     assert wait_for(lambda: RatingChange.objects.filter(match_id=match_id).exists(), 30)
     rating = PlayerRating.objects.get(user=owner)
     assert rating.matches == 1
-    tasks.match_ratings_update.delay(match_id).get(timeout=30)  # the end, delivered again
+    tasks.match_rate.delay(match_id).get(timeout=30)  # the end, delivered again
     again = PlayerRating.objects.get(user=owner)
     assert (again.mu, again.sigma, again.matches) == (rating.mu, rating.sigma, 1)
     assert RatingChange.objects.filter(match_id=match_id).count() == 1

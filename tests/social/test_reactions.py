@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Reaction
+from social.models import Reaction
 from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_to_end, view
 
 pytestmark = pytest.mark.django_db

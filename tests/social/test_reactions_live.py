@@ -8,19 +8,18 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
-from accounts.friends import block_add
-from games.api.messages import CLIENT_MESSAGES, SERVER_MESSAGES
+from notifications.socket_messages import CLIENT_MESSAGES, SERVER_MESSAGES
+from social.services.friends import block_add
 from games.services.reactions import reaction_send
 from tests.api.helpers import four_humans, view
+from tests.shapes import assert_shape
 from tests.conftest import client_for, make_user, needs_services, socket_with, token_of
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 
 def conforms(message: dict) -> dict:
-    checked = SERVER_MESSAGES[message["type"]](data=message)
-    assert checked.is_valid(), checked.errors
-    return message
+    return assert_shape(message, SERVER_MESSAGES[message["type"]])
 
 
 async def next_of_type(socket, kind: str, timeout: float = 5) -> dict:
@@ -37,8 +36,8 @@ def test_a_reaction_sent_over_the_socket_reaches_the_table_but_not_a_blocker():
     block_add(user=dave, username="alice")
     seq = view(client_for(alice), created["id"])["seq"]
     tokens = [token_of(u) for u in (alice, bob, carol, dave)]
-    assert CLIENT_MESSAGES["react"](data={"type": "react", "match": created["id"],
-                                          "reaction": "clap"}).is_valid()
+    assert_shape({"type": "react", "match": created["id"], "reaction": "clap"},
+                 CLIENT_MESSAGES["react"])
 
     async def session():
         sockets = [socket_with(t) for t in tokens]

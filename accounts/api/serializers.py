@@ -1,0 +1,142 @@
+"""Input validation (and answer shapes) of the accounts API: registration and sign-in, and
+the account endpoints (claim, email, password reset and change, deletion)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from accounts.models import Account
+from accounts.services import usernames
+
+User = get_user_model()
+
+
+class RegisterSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=usernames.MAX_LENGTH, min_length=usernames.MIN_LENGTH,
+        help_text="Stored in Unicode form NFKC; unique whatever its case or width.")
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    email = serializers.EmailField(required=False, allow_blank=True)
+
+    def validate_username(self, value: str) -> str:
+        try:
+            return usernames.username_check(value)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError(list(error.messages))
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            validate_password(attrs["password"], user=candidate)
+        except DjangoValidationError as error:
+            raise serializers.ValidationError({"password": list(error.messages)})
+        return attrs
+
+
+class CredentialsSerializer(serializers.Serializer):
+    username = serializers.CharField(max_length=150, help_text="Any case or width will do.")
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        account = usernames.user_for_sign_in(attrs["username"])
+        user = authenticate(
+            self.context.get("request"),
+            username=account.get_username() if account else attrs["username"],
+            password=attrs["password"],
+        )
+        if user is None:
+            # One message for both parts: never reveal whether the username exists.
+            raise serializers.ValidationError(
+                _("That username and password do not match an account."), code="bad_credentials"
+            )
+        attrs["user"] = user
+        return attrs
+
+
+class MeSerializer(serializers.ModelSerializer):
+    # Blank when none was given at sign-up, so documented as a plain string.
+    email = serializers.CharField(read_only=True, allow_blank=True)
+    is_guest = serializers.BooleanField(source="account.is_guest", read_only=True,
+                                        help_text="No password yet: claim the account to keep it.")
+    email_confirmed = serializers.SerializerMethodField()
+    language = serializers.CharField(
+        source="account.language", read_only=True, allow_blank=True,
+        help_text='A code of the site\'s languages; "" follows the browser.')
+    latin_digits = serializers.BooleanField(source="account.latin_digits", read_only=True)
+
+    class Meta:
+        model = User
+        fields = ["id", "username", "email", "email_confirmed", "is_guest", "date_joined",
+                  "language", "latin_digits"]
+        read_only_fields = fields
+
+    def get_email_confirmed(self, user: Any) -> bool:
+        return bool(user.email) and user.account.confirmed_email == user.email
+
+
+class AccountLanguageSerializer(serializers.ModelSerializer):
+    """What a player may change of how the app speaks to them."""
+
+    language = serializers.ChoiceField(
+        choices=[("", _("The browser's language")), *settings.LANGUAGES], required=False,
+        allow_blank=True)
+
+    class Meta:
+        model = Account
+        fields = ["language", "latin_digits"]
+
+
+class SignedInSerializer(serializers.Serializer):
+    username = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    token = serializers.CharField(help_text="Send as ``Authorization: Token <token>``.")
+    expiry = serializers.DateTimeField(allow_null=True, help_text="When the token stops working.")
+
+
+
+class ClaimSerializer(RegisterSerializer):
+    """A guest keeps their account by choosing what a new player signs up with."""
+
+
+class EmailSerializer(serializers.Serializer):
+    email = serializers.EmailField(allow_blank=True, help_text="Blank removes the email.")
+
+
+class TokenInSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=500)
+
+
+class PasswordResetSerializer(serializers.Serializer):
+    email = serializers.EmailField()
+
+
+class PasswordResetConfirmSerializer(serializers.Serializer):
+    uid = serializers.CharField(max_length=40)
+    token = serializers.CharField(max_length=100)
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
+class PasswordChangeSerializer(serializers.Serializer):
+    old_password = serializers.CharField(max_length=128, write_only=True,
+                                         trim_whitespace=False)
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+
+
+class AccountDeleteSerializer(serializers.Serializer):
+    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False,
+                                     required=False, allow_blank=True,
+                                     help_text="Required unless the account is a guest's.")
+
+
+class DoneSerializer(serializers.Serializer):
+    detail = serializers.CharField()

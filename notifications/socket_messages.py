@@ -1,0 +1,60 @@
+"""The websocket's messages, typed (documented in docs/WEBSOCKET.md and checked by tests): a
+``match.view`` frame carries the same ``MatchView`` the HTTP API answers with."""
+
+from typing import Literal, NotRequired, TypedDict
+
+from games.match_view import MatchView
+
+
+class HelloMessage(TypedDict):
+    type: Literal["hello"]
+    username: str
+
+
+class MatchViewMessage(TypedDict):
+    type: Literal["match.view"]
+    match: MatchView
+
+
+class ReactionMessage(TypedDict):
+    type: Literal["match.reaction"]
+    match: int
+    seat: int
+    reaction: str
+    seq: int  # the match's seq when it was sent
+
+
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+    # Only while a match is watched: its latest seq, to notice a missed view.
+    match: NotRequired[int]
+    seq: NotRequired[int]
+
+
+class ErrorMessage(TypedDict):
+    type: Literal["error"]
+    code: str
+    detail: str
+
+
+SERVER_MESSAGES = {
+    "hello": HelloMessage,
+    "match.view": MatchViewMessage,
+    "match.reaction": ReactionMessage,
+    "pong": PongMessage,
+    "error": ErrorMessage,
+}
+
+
+class WatchMessage(TypedDict):
+    type: Literal["watch"]
+    match: int
+
+
+class ReactMessage(TypedDict):
+    type: Literal["react"]
+    match: int
+    reaction: str
+
+
+CLIENT_MESSAGES = {"watch": WatchMessage, "react": ReactMessage, "unwatch": None, "ping": None}

@@ -1,0 +1,127 @@
+"""Friends and blocks: requests by username, accepting, declining, removing, and blocking.
+
+Writes are keyword-only functions named ``<entity>_<action>``; each runs in one transaction
+and either changes what it says or raises a ``core.errors`` refusal with a stable code.
+The reads (who are someone's friends, who is blocked between whom) are in ``social.selectors``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from accounts.services import usernames
+from core.errors import Conflict, NotFound, Refused
+from social.models import Block, Friendship
+from social.selectors import pair_of
+
+
+def _player(username: str) -> Any:
+    # A NUL is in no name, and PostgreSQL cannot compare text holding one.
+    user = (usernames.user_for_sign_in(username)
+            if username and "\x00" not in username else None)
+    if user is None:
+        raise NotFound(_("There is no player called %(name)s.") % {"name": username},
+                       code="unknown_user")
+    return user
+
+
+def _refuse_blocks(user: Any, other: Any) -> None:
+    blocks = set(Block.objects.filter(Q(blocker=user, blocked=other)
+                                      | Q(blocker=other, blocked=user))
+                 .values_list("blocker_id", flat=True))
+    if user.id in blocks:
+        raise Refused(_("You have blocked %(name)s. Unblock them first.")
+                      % {"name": other.username}, code="you_blocked")
+    if other.id in blocks:
+        raise Refused(_("%(name)s does not take requests from you.")
+                      % {"name": other.username}, code="blocked")
+
+
+def friend_request_send(*, user: Any, username: str) -> Friendship:
+    """Ask ``username`` to be friends; if they already asked ``user``, this accepts."""
+    other = _player(username)
+    if other.id == user.id:
+        raise Refused(_("You cannot send a friend request to yourself."), code="friend_self")
+    _refuse_blocks(user, other)
+    with transaction.atomic():
+        existing = Friendship.objects.select_for_update().filter(pair_of(user, other)).first()
+        if existing is None:
+            try:
+                with transaction.atomic():
+                    return Friendship.objects.create(from_user=user, to_user=other)
+            except IntegrityError:  # the other asked at the same moment
+                existing = Friendship.objects.select_for_update().get(pair_of(user, other))
+        if existing.status == Friendship.Status.ACCEPTED:
+            raise Conflict(_("You and %(name)s are already friends.") % {"name": other.username},
+                           code="already_friends")
+        if existing.from_user_id == user.id:
+            raise Conflict(_("You have already asked %(name)s to be friends.")
+                           % {"name": other.username}, code="already_requested")
+        return _accept(existing)
+
+
+def friend_request_accept(*, user: Any, username: str) -> Friendship:
+    """Accept the request ``username`` sent to ``user``."""
+    other = _player(username)
+    with transaction.atomic():
+        request = _request_to(user, other)
+        return _accept(request)
+
+
+def friend_request_decline(*, user: Any, username: str) -> None:
+    """Decline the request ``username`` sent to ``user``; they may ask again later."""
+    other = _player(username)
+    with transaction.atomic():
+        _request_to(user, other).delete()
+
+
+def friend_remove(*, user: Any, username: str) -> None:
+    """End a friendship, or withdraw a request ``user`` sent."""
+    other = _player(username)
+    deleted, _rows = Friendship.objects.filter(pair_of(user, other)).filter(
+        Q(status=Friendship.Status.ACCEPTED) | Q(from_user=user)).delete()
+    if not deleted:
+        raise NotFound(_("You and %(name)s are not friends.") % {"name": other.username},
+                      code="not_friends")
+
+
+def block_add(*, user: Any, username: str) -> Block:
+    """Block ``username``: any friendship or request between the two ends, and they can no
+    longer ask, invite or react to ``user``."""
+    other = _player(username)
+    if other.id == user.id:
+        raise Refused(_("You cannot block yourself."), code="block_self")
+    with transaction.atomic():
+        Friendship.objects.filter(pair_of(user, other)).delete()
+        block, _created = Block.objects.get_or_create(blocker=user, blocked=other)
+        return block
+
+
+def block_remove(*, user: Any, username: str) -> None:
+    other = _player(username)
+    deleted, _rows = Block.objects.filter(blocker=user, blocked=other).delete()
+    if not deleted:
+        raise NotFound(_("You have not blocked %(name)s.") % {"name": other.username},
+                      code="not_blocked")
+
+
+def _request_to(user: Any, other: Any) -> Friendship:
+    request = (Friendship.objects.select_for_update()
+               .filter(from_user=other, to_user=user, status=Friendship.Status.REQUESTED)
+               .first())
+    if request is None:
+        raise NotFound(_("%(name)s has not asked you to be friends.") % {"name": other.username},
+                      code="no_request")
+    return request
+
+
+def _accept(request: Friendship) -> Friendship:
+    request.status = Friendship.Status.ACCEPTED
+    request.accepted_at = timezone.now()
+    request.save(update_fields=["status", "accepted_at"])
+    return request
