@@ -61,6 +61,7 @@ WORKERS ?= 2
 serve-prod: install
 	@test -n "$$DATABASE_URL" -a -n "$$REDIS_URL" -a -n "$$SECRET_KEY" || { \
 	  echo "serve-prod needs DATABASE_URL, REDIS_URL and SECRET_KEY (50+ characters)" >&2; exit 2; }
+	@$(BIN)/python -m callbreak_site.preflight
 	PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} $(BIN)/python manage.py migrate --noinput -v 0
 	PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} $(BIN)/python manage.py collectstatic --noinput -v 0
 	PATH="$(abspath $(BIN)):$$PATH" PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \

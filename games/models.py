@@ -9,6 +9,7 @@ from the state. Every change goes through ``games.services``.
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -46,11 +47,6 @@ class Match(models.Model):
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
     state = models.JSONField(null=True, blank=True)
     turn = models.SmallIntegerField(null=True, blank=True)
-    # The current turn's deadline: the single source of truth for timeouts.
-    deadline = models.DateTimeField(null=True, blank=True)
-    # When the player on a long turn is warned that the deadline is near (None: no warning).
-    warn_at = models.DateTimeField(null=True, blank=True)
-    warned_seq = models.PositiveIntegerField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
     )
@@ -60,19 +56,71 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["-updated_at", "-id"]
-        indexes = [
-            models.Index(
-                fields=["deadline"], name="match_active_deadline",
-                condition=Q(status__in=["bidding", "playing"]),
-            ),
-            models.Index(
-                fields=["warn_at"], name="match_active_warn_at",
-                condition=Q(status__in=["bidding", "playing"]),
-            ),
-        ]
 
     def __str__(self) -> str:
         return f"Match {self.pk} ({self.status})"
+
+    # The current turn's deadline and warning time live in the match's ``TurnClock``; a match
+    # read with its clock (``games.queries.table_of``) carries them, else the first use reads
+    # the clock. The transaction core writes them back (``TurnClock.write``).
+    @property
+    def deadline(self) -> datetime | None:
+        return self._clock_value("deadline")
+
+    @deadline.setter
+    def deadline(self, value: datetime | None) -> None:
+        self.__dict__["deadline"] = value
+
+    @property
+    def warn_at(self) -> datetime | None:
+        return self._clock_value("warn_at")
+
+    @warn_at.setter
+    def warn_at(self, value: datetime | None) -> None:
+        self.__dict__["warn_at"] = value
+
+    def _clock_value(self, name: str) -> datetime | None:
+        if name not in self.__dict__:
+            # The reverse accessor uses the clock a query selected with the match, if any.
+            clock = getattr(self, "clock", None) if self.pk else None
+            self.__dict__["deadline"] = clock.deadline if clock else None
+            self.__dict__["warn_at"] = clock.warn_at if clock else None
+        return self.__dict__[name]
+
+
+class TurnClock(models.Model):
+    """The current turn's deadline of a match (the single source of truth for timeouts) and
+    when the player on a long turn is warned that it is near.
+
+    Kept apart from the match row, whose state changes with every move: the sweeper's indexes
+    are on this small row, so the match row's updates change no indexed column and stay HOT
+    (rewritten in place with no new index entries), which keeps the WAL of a move small."""
+
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, primary_key=True,
+                                 related_name="clock")
+    deadline = models.DateTimeField(null=True, blank=True)
+    # None: no warning (a short turn, a bot's, or no turn at all).
+    warn_at = models.DateTimeField(null=True, blank=True)
+    # The match's seq when its player was warned: once per turn.
+    warned_seq = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["deadline"], name="clock_deadline",
+                         condition=Q(deadline__isnull=False)),
+            models.Index(fields=["warn_at"], name="clock_warn_at",
+                         condition=Q(warn_at__isnull=False)),
+        ]
+
+    def __str__(self) -> str:
+        return f"clock of match {self.match_id}"
+
+    @classmethod
+    def write(cls, match: Match) -> None:
+        """Store ``match``'s deadline and warning time, in one statement."""
+        cls.objects.bulk_create(
+            [cls(match_id=match.pk, deadline=match.deadline, warn_at=match.warn_at)],
+            update_conflicts=True, unique_fields=["match"], update_fields=["deadline", "warn_at"])
 
 
 class Seat(models.Model):

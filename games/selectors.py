@@ -55,7 +55,8 @@ def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
     elif status:
         matches = matches.filter(status=status)
     seats = Seat.objects.select_related("user", "reserved_for").order_by("number")
-    return matches.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
+    return matches.select_related("clock").prefetch_related(
+        Prefetch("seats", queryset=seats)).order_by(
         "-updated_at", "-id"
     )
 

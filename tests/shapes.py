@@ -27,7 +27,8 @@ def shape_errors(value: Any, hint: Any, path: str = "$") -> list[str]:
     if origin is list:
         if not isinstance(value, list):
             return [f"{path}: {value!r} is not a list"]
-        return [e for i, item in enumerate(value) for e in shape_errors(item, args[0], f"{path}[{i}]")]
+        return [error for i, item in enumerate(value)
+                for error in shape_errors(item, args[0], f"{path}[{i}]")]
     if origin is dict or hint is dict:
         return [] if isinstance(value, dict) else [f"{path}: {value!r} is not an object"]
     if typing.is_typeddict(hint):

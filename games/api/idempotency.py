@@ -1,5 +1,6 @@
 """``Idempotency-Key`` on the acting endpoints: the first answer to a key is stored in the same
-transaction as the move it answers, and every retry of that key gets exactly that answer."""
+transaction as the move it answers (the service calls back into it before committing), and
+every retry of that key gets exactly that answer."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
@@ -32,20 +33,27 @@ def key_of(request: Request) -> str | None:
 
 
 def answered_once(*, user: Any, key: str | None, match_id: int,
-                  answer: Callable[[], dict[str, Any]]) -> dict[str, Any]:
-    """``answer()`` (which acts and returns the body), once per key: a retry, even one racing
-    the first request, returns the stored body instead of acting again.
+                  act: Callable[[Callable[[Any], object] | None], Any],
+                  answer: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The body ``answer(change)`` for the change ``act`` makes, once per key: a retry, even one
+    racing the first request, returns the stored body instead of acting again.
 
-    A retry never acts twice: the first request moved the match on, so the retry's ``seq`` is
-    stale and the service refuses it, and then the stored answer is the answer."""
+    ``act`` is given a function to call inside the move's own transaction, which stores the
+    body there, so the move and its answer are kept together or not at all. A retry never acts
+    twice: the first request moved the match on, so the retry's ``seq`` is stale and the
+    service refuses it, and then the stored answer is the answer."""
     if key is None:
-        return answer()
+        return answer(act(None))
+    kept: dict[str, dict[str, Any]] = {}
+
+    def keep(change: Any) -> None:
+        kept["body"] = answer(change)
+        IdempotentResponse.objects.create(user=user, key=key, match_id=match_id,
+                                          status_code=200, body=kept["body"])
+
     try:
-        with transaction.atomic():
-            body = answer()
-            IdempotentResponse.objects.create(user=user, key=key, match_id=match_id,
-                                              status_code=200, body=body)
-            return body
+        act(keep)
+        return kept["body"]
     except DomainError:
         stored = _stored(user, key, match_id)
         if stored is None:

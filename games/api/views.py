@@ -30,6 +30,7 @@ from games.models import Analysis
 from games.services import analysis, moves, reactions
 from games.services import matches as match_services
 from games.services.external import external_rules_warnings
+from games.services.moves import InTransaction
 from social.api.serializers import ReactionIn, ReactionOut
 from social.presence import online_users
 from social.selectors import my_rating_changes
@@ -165,14 +166,16 @@ class _MoveView(APIView):
     throttle_scope = "move"
     input_serializer: type[serializers.Serializer] = s.SeqSerializer
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
+    def act(self, request: Request, match_id: int, data: dict[str, Any],
+            in_transaction: InTransaction) -> Change:
         raise NotImplementedError
 
     def post(self, request: Request, match_id: int) -> Response:
         data = valid_body(self.input_serializer, request)
         body = answered_once(
             user=request.user, key=key_of(request), match_id=match_id,
-            answer=lambda: view_of(self.act(request, match_id, data), request.user))
+            act=lambda keep: self.act(request, match_id, data, keep),
+            answer=lambda change: view_of(change, request.user))
         return Response(body)
 
 
@@ -183,9 +186,10 @@ class MatchCallView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
+    def act(self, request: Request, match_id: int, data: dict[str, Any],
+            in_transaction: InTransaction) -> Change:
         return moves.move_call(match_id=match_id, user=request.user, call=data["call"],
-                               seq=data["seq"])
+                               seq=data["seq"], in_transaction=in_transaction)
 
 
 class MatchPlayView(_MoveView):
@@ -195,9 +199,10 @@ class MatchPlayView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
+    def act(self, request: Request, match_id: int, data: dict[str, Any],
+            in_transaction: InTransaction) -> Change:
         return moves.move_play(match_id=match_id, user=request.user, card=data["card"],
-                               seq=data["seq"])
+                               seq=data["seq"], in_transaction=in_transaction)
 
 
 class MatchRedealView(_MoveView):
@@ -205,8 +210,10 @@ class MatchRedealView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
-        return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"])
+    def act(self, request: Request, match_id: int, data: dict[str, Any],
+            in_transaction: InTransaction) -> Change:
+        return moves.move_redeal(match_id=match_id, user=request.user, seq=data["seq"],
+                                 in_transaction=in_transaction)
 
 
 class MatchFinishView(_MoveView):
@@ -216,8 +223,10 @@ class MatchFinishView(_MoveView):
     def post(self, request: Request, match_id: int) -> Response:
         return super().post(request, match_id)
 
-    def act(self, request: Request, match_id: int, data: dict[str, Any]) -> Change:
-        return moves.move_finish(match_id=match_id, user=request.user, seq=data["seq"])
+    def act(self, request: Request, match_id: int, data: dict[str, Any],
+            in_transaction: InTransaction) -> Change:
+        return moves.move_finish(match_id=match_id, user=request.user, seq=data["seq"],
+                                 in_transaction=in_transaction)
 
 
 class MatchBackView(APIView):

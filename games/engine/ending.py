@@ -46,7 +46,7 @@ def final_places(state: MatchState) -> list[int]:
     champion = None
     if state.phase == "finished":
         champion = eight_wins_champion(state.rules, state.history[-1])
-    return ranked(state.history, champion)
+    return ranked(state.history, state.scores, champion)
 
 
 def play_off_seats(history: list[dict[str, Any]]) -> list[int] | None:
@@ -58,14 +58,15 @@ def play_off_seats(history: list[dict[str, Any]]) -> list[int] | None:
     return [s for s, place in enumerate(places(regular["totals"])) if place == 1]
 
 
-def ranked(history: list[dict[str, Any]], champion: int | None = None) -> list[int]:
-    """The places after the last hand of ``history`` (scored hands, oldest first).
+def ranked(history: list[dict[str, Any]], totals: list[int],
+           champion: int | None = None) -> list[int]:
+    """The places with ``totals`` after the last hand of ``history`` (scored hands, oldest
+    first).
 
     By the totals, equal ones sharing a place, the eight-wins ``champion`` first. After a
     play-off, the play-off hands order only the seats that were tied for first: the other
     seats keep the places the regular end gave them, and none of them can take first place
     (an eight-wins call of theirs in a play-off hand wins nothing)."""
-    totals = history[-1]["totals"]
     tied = play_off_seats(history)
     if tied is None:
         return places(totals, champion)
@@ -96,7 +97,7 @@ def needs_play_off(rules: Rules, history: list[dict[str, Any]], state: MatchStat
     instead: the play-off tie break, first place shared (among the tied seats, once a
     play-off has begun), fewer than 3 play-off hands so far, and (for an open-ended match)
     the 50-hand cap not reached."""
-    if rules.tie_break != "play_off" or ranked(history).count(1) < 2:
+    if rules.tie_break != "play_off" or ranked(history, history[-1]["totals"]).count(1) < 2:
         return False
     if rules.hands is None and state.hand_number >= OPEN_ENDED_MAX_HANDS:
         return False

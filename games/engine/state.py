@@ -341,7 +341,7 @@ def _score(state: MatchState) -> MatchState:
     if ending and champion is None and needs_play_off(rules, history, state):
         ending, play_off = False, play_off + 1
     if ending:
-        ranks = ranked(history, champion)
+        ranks = ranked(history, totals, champion)
         return state._copy(phase="finished", turn=None, scores=totals, history=history,
                            redeals=[], winners=[s for s in range(4) if ranks[s] == 1])
     return state._copy(

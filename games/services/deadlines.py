@@ -9,7 +9,7 @@ from datetime import datetime
 from django.db.models import F
 from django.utils import timezone
 
-from games.models import Match
+from games.models import Match, TurnClock
 from games.signals import turn_warning_due
 
 from .moves import turn_timeout
@@ -19,8 +19,8 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
     """Play every overdue turn (oldest first, at most ``limit``); returns how many were played."""
     now = now or timezone.now()
     overdue = list(
-        Match.objects.filter(status__in=Match.ACTIVE, deadline__lt=now)
-        .order_by("deadline").values_list("id", "seq")[:limit]
+        TurnClock.objects.filter(deadline__lt=now, match__status__in=Match.ACTIVE)
+        .order_by("deadline").values_list("match_id", "match__seq")[:limit]
     )
     played = sum(turn_timeout(match_id=match_id, seq=seq, now=now) for match_id, seq in overdue)
     deadline_warnings(now=now)
@@ -30,13 +30,15 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
 def deadline_warnings(*, now: datetime, limit: int = 200) -> int:
     """Warn players of long turns once 80 % of the time has gone; once per turn."""
     candidates = (
-        Match.objects.filter(status__in=Match.ACTIVE, warn_at__lte=now, deadline__gt=now)
-        .exclude(warned_seq=F("seq")).order_by("warn_at").values_list("id", "seq")[:limit]
+        TurnClock.objects.filter(warn_at__lte=now, deadline__gt=now,
+                                 match__status__in=Match.ACTIVE)
+        .exclude(warned_seq=F("match__seq")).order_by("warn_at")
+        .values_list("match_id", "match__seq")[:limit]
     )
     sent = 0
     for match_id, seq in candidates:
-        claimed = Match.objects.filter(pk=match_id, seq=seq).exclude(
-            warned_seq=F("seq")).update(warned_seq=seq)
+        claimed = TurnClock.objects.filter(match_id=match_id, match__seq=seq).exclude(
+            warned_seq=seq).update(warned_seq=seq)
         if claimed:
             turn_warning_due.send(sender=Match, match_id=match_id, seq=seq)
             sent += 1

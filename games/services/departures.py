@@ -15,7 +15,7 @@ from django.dispatch import receiver
 from django.utils import timezone
 
 from accounts.models import Account
-from games.models import Match, Seat
+from games.models import Match, Seat, TurnClock
 
 
 @receiver(pre_delete, sender=get_user_model(), dispatch_uid="games-seats-of-departing-user")
@@ -29,7 +29,8 @@ def seats_of_departing_user(sender: type, instance: Any, **kwargs: Any) -> None:
     playing = seats.filter(match__status__in=Match.ACTIVE)
     playing.update(autopilot=True)
     for match_id, number in playing.values_list("match_id", "number"):
-        Match.objects.filter(pk=match_id, turn=number).update(deadline=timezone.now())
+        TurnClock.objects.filter(match_id=match_id, match__turn=number).update(
+            deadline=timezone.now())
     # A seat held for them in a match not yet started is open to anyone again.
     Seat.objects.filter(reserved_for=instance, kind=Seat.Kind.RESERVED).update(
         kind=Seat.Kind.OPEN, reserved_for=None)

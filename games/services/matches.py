@@ -15,7 +15,7 @@ from core import outbound
 from core.errors import Conflict, DomainError, NotFound
 from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.events import Change
-from games.models import Match, Seat
+from games.models import Match, Seat, TurnClock
 from games.queries import table_of
 from games.turns import NextTurn, TurnKind
 from social.selectors import blocked_between, blocks_among
@@ -144,6 +144,8 @@ def _start_if_full(match: Match, seats: list[Seat]) -> Change:
     if all(s.kind not in (Seat.Kind.OPEN, Seat.Kind.RESERVED) for s in seats):
         state, turn = start_match(match, seats)
     match.save()
+    if state is not None:
+        TurnClock.write(match)
     return announce(match, seats, state, turn)
 
 

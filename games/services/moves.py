@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -24,12 +25,21 @@ from games.engine import MatchState, apply_action, view_for
 from games.engine.bots import decide
 from games.errors import IllegalMove, NotYourTurn
 from games.events import Change
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, TurnClock
 from games.queries import table_of
 from games.turns import next_turn
 
 from .external import external_choice
-from .table import PendingMove, announce, commit, schedule, seat_of, stale, state_of, table_locked
+from .table import (
+    PendingMove,
+    announce,
+    commit,
+    schedule,
+    seat_of,
+    stale,
+    state_of,
+    table_locked,
+)
 
 AUTOPILOT_AFTER_MISSED = 2
 AUTOPILOT_LEVEL = "normal"
@@ -40,25 +50,34 @@ BOT_CHAIN = 8
 # --- Players -------------------------------------------------------------------------------
 
 
-def move_call(*, match_id: int, user: Any, call: int, seq: int) -> Change:
+# Each player's command may be given ``in_transaction``, called with the change before its
+# transaction commits: the answer to an ``Idempotency-Key`` is stored beside the move that way.
+InTransaction = Callable[[Change], object] | None
+
+
+def move_call(*, match_id: int, user: Any, call: int, seq: int,
+              in_transaction: InTransaction = None) -> Change:
     """Make ``user``'s call in the bidding."""
     return _player_action(match_id=match_id, user=user, seq=seq,
-                          action={"type": "call", "call": call})
+                          action={"type": "call", "call": call}, in_transaction=in_transaction)
 
 
-def move_play(*, match_id: int, user: Any, card: str, seq: int) -> Change:
+def move_play(*, match_id: int, user: Any, card: str, seq: int,
+              in_transaction: InTransaction = None) -> Change:
     """Play ``card`` from ``user``'s hand to the current trick."""
     return _player_action(match_id=match_id, user=user, seq=seq,
-                          action={"type": "play", "card": card})
+                          action={"type": "play", "card": card}, in_transaction=in_transaction)
 
 
-def move_redeal(*, match_id: int, user: Any, seq: int) -> Change:
+def move_redeal(*, match_id: int, user: Any, seq: int,
+                in_transaction: InTransaction = None) -> Change:
     """Ask for a redeal (variants only, before the first call)."""
     return _player_action(match_id=match_id, user=user, seq=seq, action={"type": "redeal"},
-                          any_turn=True)
+                          any_turn=True, in_transaction=in_transaction)
 
 
-def move_finish(*, match_id: int, user: Any, seq: int) -> Change:
+def move_finish(*, match_id: int, user: Any, seq: int,
+                in_transaction: InTransaction = None) -> Change:
     """``user`` agrees to finish the open-ended match after this hand. The match ends after
     the hand once every human seat not on autopilot has agreed; an agreement stands until
     the hand ends."""
@@ -82,8 +101,12 @@ def move_finish(*, match_id: int, user: Any, seq: int) -> Change:
         if _take_back(seat):
             # Back from autopilot: the seat's own turn gets a person's time again.
             schedule(match, seats, state, timezone.now())
+            TurnClock.write(match)
         vote = PendingMove({"type": "finish", "seat": seat.number}, Move.MadeBy.HUMAN)
-        return commit(match, seats, state, _with_agreement(seats, state, [vote]))
+        change = commit(match, seats, state, _with_agreement(seats, state, [vote]))
+        if in_transaction is not None:
+            in_transaction(change)
+        return change
 
 
 def _with_agreement(seats: list[Seat], state: MatchState,
@@ -118,7 +141,8 @@ def seat_back(*, match_id: int, user: Any) -> Change:
                 seats=seats, state=state, turn_seconds=match.turn_seconds, now=timezone.now()))
         match.seq += 1
         turn = schedule(match, seats, state, timezone.now())
-        match.save(update_fields=["seq", "deadline", "warn_at", "updated_at"])
+        match.save(update_fields=["seq", "updated_at"])
+        TurnClock.write(match)
         return announce(match, seats, state, turn)
 
 
@@ -133,7 +157,7 @@ def _take_back(seat: Seat) -> bool:
 
 
 def _player_action(*, match_id: int, user: Any, seq: int, action: dict[str, Any],
-                   any_turn: bool = False) -> Change:
+                   any_turn: bool = False, in_transaction: InTransaction = None) -> Change:
     with transaction.atomic():
         match, seats = table_locked(match_id)
         seat = seat_of(seats, user)
@@ -145,8 +169,11 @@ def _player_action(*, match_id: int, user: Any, seq: int, action: dict[str, Any]
         if not any_turn and state.turn != seat.number:
             raise NotYourTurn(_("It is not your turn."))
         _take_back(seat)
-        return commit(match, seats, state,
-                      [PendingMove(dict(action, seat=seat.number), Move.MadeBy.HUMAN)])
+        change = commit(match, seats, state,
+                        [PendingMove(dict(action, seat=seat.number), Move.MadeBy.HUMAN)])
+        if in_transaction is not None:
+            in_transaction(change)
+        return change
 
 
 # --- Bots, autopilot and deadlines -----------------------------------------------------------
@@ -244,8 +271,8 @@ def _apply_if_current(table: _Snapshot, pending: list[PendingMove], *,
     again, under the lock."""
     match, seats = table.match, table.seats
     with transaction.atomic():
-        current = (Match.objects.select_for_update(no_key=True).filter(pk=match.pk)
-                   .values_list("seq", "status", "deadline").first())
+        current = (Match.objects.select_for_update(no_key=True, of=("self",))
+                   .filter(pk=match.pk).values_list("seq", "status", "clock__deadline").first())
         if current is None:
             return False
         seq, status, deadline = current

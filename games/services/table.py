@@ -22,7 +22,7 @@ from games.engine import EngineError, MatchState, Rules, apply_action, deal_card
 from games.errors import IllegalMove, StaleSeq
 from games.events import Change
 from games.match_view import MatchView, Moment, match_view, moment_of
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, TurnClock
 from games.queries import table_of
 from games.refusals import refusal_sentence
 from games.turns import NextTurn, next_turn
@@ -30,8 +30,7 @@ from social.presence import presence_of
 
 _DEALER_RNG = secrets.SystemRandom()
 # The fields of a match row a committed move can change.
-_CHANGED_BY_A_MOVE = ("seq", "status", "turn", "deadline", "warn_at", "state", "finished_at",
-                      "updated_at")
+_CHANGED_BY_A_MOVE = ("seq", "status", "turn", "state", "finished_at", "updated_at")
 # Agreeing to finish is not a turn: the clock of the seat to play runs on.
 _KEEP_THE_CLOCK = ("finish", "finish_agreed")
 _STATUS_OF_PHASE = {
@@ -115,13 +114,15 @@ def commit(match: Match, seats: list[Seat], state: MatchState,
     if current.phase == "finished":
         match.finished_at = now
     match.save(update_fields=_CHANGED_BY_A_MOVE)
+    if any(m.action["type"] not in _KEEP_THE_CLOCK for m in pending):
+        TurnClock.write(match)
     return announce(match, seats, current, turn, steps)
 
 
 def schedule(match: Match, seats: list[Seat], state: MatchState | None,
              now: datetime) -> NextTurn:
     """Decide the next turn and set the match's deadline (and warning) from it (the caller
-    saves the match)."""
+    saves the match and writes its ``TurnClock``)."""
     turn = next_turn(seats=seats, state=state, turn_seconds=match.turn_seconds, now=now)
     match.deadline, match.warn_at = turn.deadline, turn.warn_at
     return turn
@@ -151,7 +152,7 @@ def dealt(state: MatchState) -> MatchState:
 
 def start_match(match: Match, seats: list[Seat]) -> tuple[MatchState, NextTurn]:
     """All four seats are taken: draw the first dealer, deal the first hand and start the
-    first turn's clock (the caller saves the match)."""
+    first turn's clock (the caller saves the match and writes its ``TurnClock``)."""
     state = new_match(Rules.from_dict(match.rules), first_dealer=_DEALER_RNG.randrange(4))
     state = dealt(state)
     match.state = state.to_json()

@@ -50,7 +50,7 @@ def notify_deadline(*, match_id: int, seq: int) -> bool:
     """Warn the player on a long turn (the sweeper found it due for a warning at ``seq``)
     that the bot will play for them soon."""
     found = (Match.objects.filter(pk=match_id, seq=seq, status__in=Match.ACTIVE)
-             .values_list("turn", "deadline").first())
+             .values_list("turn", "clock__deadline").first())
     if found is None or found[1] is None:
         return False
     turn, deadline = found

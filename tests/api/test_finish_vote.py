@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, TurnClock
 from games.services.moves import turn_timeout
 from tests.api.helpers import act, create, four_humans, play_to_end, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
@@ -91,7 +91,8 @@ def test_a_vote_from_a_seat_on_autopilot_gives_it_back_with_a_persons_time(open_
     turn = view(clients[0], match_id)["turn"]
     # As autopilot leaves it while another player waits: played at once, a short grace.
     Seat.objects.filter(match_id=match_id, number=turn).update(autopilot=True)
-    Match.objects.filter(pk=match_id).update(deadline=timezone.now() + timedelta(seconds=5))
+    TurnClock.objects.filter(match_id=match_id).update(
+        deadline=timezone.now() + timedelta(seconds=5))
     assert vote(clients[turn], match_id).status_code == 200
     assert not Seat.objects.get(match_id=match_id, number=turn).autopilot
     assert Match.objects.get(pk=match_id).deadline > timezone.now() + timedelta(hours=23)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync
 
-from games.models import Match, Seat
+from games.models import Match, Seat, TurnClock
 from games.services.table import start_match
 from notifications.services.matches import notify_finished, notify_turn
 from tests.conftest import make_user, socket_with, token_of
@@ -27,6 +27,7 @@ def match_on_turn_of(user, turn_seconds=3600):
     state["turn"] = 1
     match.turn = 1
     match.save()
+    TurnClock.write(match)
     return match
 
 
@@ -90,13 +91,13 @@ def test_a_long_turn_warns_once_when_eighty_percent_has_gone(owner, owner_api, p
     match = match_on_turn_of(owner)
     now = timezone.now()
     # An hour's turn started 30 min ago: its warning is due at 48 min.
-    Match.objects.filter(pk=match.pk).update(turn_seconds=3600,
-                                             deadline=now + timedelta(minutes=30),
-                                             warn_at=now + timedelta(minutes=18))
+    Match.objects.filter(pk=match.pk).update(turn_seconds=3600)
+    TurnClock.objects.filter(match=match).update(deadline=now + timedelta(minutes=30),
+                                                 warn_at=now + timedelta(minutes=18))
     assert deadline_warnings(now=now) == 0  # only half the time has gone
 
-    Match.objects.filter(pk=match.pk).update(deadline=now + timedelta(minutes=10),
-                                             warn_at=now - timedelta(minutes=2))
+    TurnClock.objects.filter(match=match).update(deadline=now + timedelta(minutes=10),
+                                                 warn_at=now - timedelta(minutes=2))
     assert deadline_warnings(now=now) == 1
     assert deadline_warnings(now=now) == 0  # once per turn
     # The warning task itself (run here in-process) reaches the player.

@@ -11,7 +11,7 @@ from django.db import connection
 from django.utils import timezone
 
 from games import tasks
-from games.models import Match, Move, Seat
+from games.models import Match, Move, Seat, TurnClock
 from games.services.deadlines import deadlines_sweep
 from games.services.moves import turn_timeout
 from tests.api.helpers import act, four_humans, view
@@ -26,7 +26,8 @@ def human_table():
 
 
 def make_overdue(match_id: int) -> int:
-    Match.objects.filter(pk=match_id).update(deadline=timezone.now() - timedelta(seconds=1))
+    TurnClock.objects.filter(match_id=match_id).update(
+        deadline=timezone.now() - timedelta(seconds=1))
     return Match.objects.get(pk=match_id).seq
 
 

@@ -8,8 +8,8 @@ from asgiref.sync import async_to_sync, sync_to_async
 from games.services.moves import move_call
 from notifications.socket_messages import SERVER_MESSAGES
 from tests.api.helpers import four_humans, view
-from tests.shapes import assert_shape
 from tests.conftest import client_for, make_user, needs_services, socket_with, token_of
+from tests.shapes import assert_shape
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 

@@ -65,8 +65,8 @@ def test_the_30_day_board_counts_only_recent_matches(owner, owner_api):
     created, clients, _ = four_humans(owner_api, names=("w", "n", "e"))
     match = Match.objects.get(pk=created["id"])
     for user, days in ((recent, 1), (recent, 2), (idle, 40)):
-        change = RatingChange.objects.create(match_id=match.id, user=user, seat=0, place=1, before=1,
-                                             after=2, mu=1, sigma=1, matches=12)
+        change = RatingChange.objects.create(match_id=match.id, user=user, seat=0, place=1,
+                                             before=1, after=2, mu=1, sigma=1, matches=12)
         RatingChange.objects.filter(pk=change.pk).update(
             created_at=timezone.now() - timedelta(days=days))
         match = Match.objects.create(created_by=owner, rules={}, hands_to_play=1,

@@ -9,9 +9,9 @@ from openskill.models import PlackettLuce
 from accounts.models import Account
 from games.engine.bots.ratings import BOT_RATINGS, bot_rating
 from games.models import Match
-from social.models import PlayerRating, RatingChange
 from games.services.moves import bot_turn_play
 from games.services.results import match_rate as match_ratings_update
+from social.models import PlayerRating, RatingChange
 from social.services.ratings import rating_shown
 from tests.api.helpers import act, create, four_humans, play_to_end, view
 

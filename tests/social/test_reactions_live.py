@@ -8,12 +8,12 @@ import asyncio
 import pytest
 from asgiref.sync import async_to_sync, sync_to_async
 
+from games.services.reactions import reaction_send
 from notifications.socket_messages import CLIENT_MESSAGES, SERVER_MESSAGES
 from social.services.friends import block_add
-from games.services.reactions import reaction_send
 from tests.api.helpers import four_humans, view
-from tests.shapes import assert_shape
 from tests.conftest import client_for, make_user, needs_services, socket_with, token_of
+from tests.shapes import assert_shape
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
