@@ -207,10 +207,10 @@ def moves_between(start: float, end: float) -> int:
 
 
 def end_open_matches() -> None:
-    from games.models import Match
+    from games.models import Match, TurnClock
 
-    Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED,
-                                                         deadline=None)
+    TurnClock.objects.filter(match__status__in=Match.ACTIVE).update(deadline=None, warn_at=None)
+    Match.objects.filter(status__in=Match.ACTIVE).update(status=Match.Status.FINISHED)
 
 
 # --- Where the CPU goes ---------------------------------------------------------------------

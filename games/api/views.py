@@ -1,6 +1,6 @@
 """DRF views for matches: validate input, call a service or selector, shape the answer.
 
-Refusals are raised as ``games.errors.DomainError`` by the services and selectors and become
+Refusals are raised as ``core.errors.DomainError`` by the services and selectors and become
 answers in the API's exception handler, so no view catches them."""
 
 from __future__ import annotations
