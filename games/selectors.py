@@ -141,6 +141,7 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
         "places": places,
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
+        "offline": match.offline_id is not None,
     }
 
 

@@ -143,6 +143,8 @@ class MatchSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     rating_change = RatingChangeOut(allow_null=True, help_text="What this match did to your "
                                     "rating, once it is rated")
+    offline = serializers.BooleanField(help_text="Played on a phone with no network, then "
+                                       "sent (unrated)")
 
 
 class MatchPageOut(serializers.Serializer):

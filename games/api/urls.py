@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import account_views, social_views, views
+from . import account_views, offline_views, social_views, views
 
 
 class NameConverter:
@@ -25,6 +25,7 @@ urlpatterns = [
     path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/vs-computer/", account_views.VsComputerView.as_view(),
          name="match-vs-computer"),
+    path("matches/offline/", offline_views.OfflineMatchView.as_view(), name="match-offline"),
     path("matches/export/", account_views.MatchExportView.as_view(), name="match-export"),
     path("invites/<str:invite_code>/", account_views.InvitePreviewView.as_view(),
          name="invite-preview"),

@@ -39,8 +39,8 @@ def match_ratings_update(*, match_id: int) -> int:
     with transaction.atomic():
         match = (Match.objects.select_for_update(no_key=True, of=("self",))
                  .filter(pk=match_id, status=Match.Status.FINISHED).first())
-        if match is None or match.state is None:
-            return 0
+        if match is None or match.state is None or match.offline_id is not None:
+            return 0  # not finished, or played offline (unrated: no referee saw it live)
         if RatingChange.objects.filter(match=match).exists():
             return 0  # this finished match was delivered before
         seats = list(Seat.objects.filter(match=match).order_by("number"))
