@@ -14,7 +14,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
-install: $(STAMP)
+# Pyodide (offline play runs games/engine in the browser with it), the version pinned in
+# package-lock.json; the site serves the few files it needs (frontend/offline_files.py).
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
+
+install: $(STAMP) $(NODE_STAMP)
 
 run: install
 	$(BIN)/python -m callbreak_site.serve
