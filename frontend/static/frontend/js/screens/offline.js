@@ -128,7 +128,8 @@ export async function mount(main, route, ctx) {
   }
 
   try {
-    const { allMatches } = await import("../offline/store.js");
+    const [{ allMatches }, { syncOfflineMatches }] = await Promise.all([import("../offline/store.js"), import("../offline/sync.js")]);
+    await syncOfflineMatches(); // what is finished goes to the history first, when online
     const entries = (await allMatches()).sort((a, b) => b.created_at.localeCompare(a.created_at));
     fill(kept, ...(entries.length ? entries.map(keptRow) : [h("li", { class: "empty muted" }, gettext("No offline matches yet."))]));
   } catch {
