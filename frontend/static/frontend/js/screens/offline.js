@@ -6,7 +6,7 @@
 import { api } from "../api.js";
 import { fill, h, toast } from "../dom.js";
 import { date, number } from "../format.js";
-import { gettext, interpolate, pgettext } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { keepOffline, offlineStatus, removeOffline } from "../offline/files.js";
 
 const LEVELS = ["easy", "normal", "hard"];
@@ -78,7 +78,7 @@ function startForm(found, ctx) {
   const submit = h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "off-start" }, gettext("Play vs computer"));
   const form = h("form", { class: "offline-start", testid: "offline-start" },
     h("div", { class: "field" }, h("label", { for: "off-preset" }, gettext("Rules")), preset),
-    h("p", { class: "hint" }, interpolate(gettext("%(hands)s hands."), { hands: number(5) })),
+    h("p", { class: "hint" }, interpolate(ngettext("%(hands)s hand.", "%(hands)s hands.", 5), { hands: number(5) })),
     h("fieldset", { class: "opponents" }, h("legend", {}, gettext("Opponents")), levels),
     h("p", { class: "hint", testid: "off-strength" },
       gettext("Offline, the easy and normal bots play at full strength; the hard bot thinks for less time than online.")),
