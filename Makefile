@@ -89,6 +89,8 @@ bench-move: install
 
 # The table on a slow phone (4x CPU throttle, slow 4G) in Debian's Chromium: first and repeat
 # visit to cards on screen, long tasks during one trick, shell size (database callbreak_pwa,
-# Redis db 7); prints a table.
+# Redis db 7); then offline play at 4x throttle: start to first card cold and warm, its bytes,
+# bot moves in the worker beside the server's (database callbreak_offline); prints tables.
 bench-pwa: install browser
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.pwa $(BENCH_ARGS)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.offline $(BENCH_ARGS)

@@ -4,7 +4,7 @@
 //
 // The page asks ({ask, op, ...}) and gets one answer ({answer: ask, view} or {answer: ask,
 // error: {code, params}}); the bots' moves that follow come one by one as {push: "view",
-// view}. Every step is written to IndexedDB before its view goes out, so a reload finds the
+// view, seat, ms}. Every step is written to IndexedDB before its view goes out, so a reload finds the
 // match exactly where the player saw it.
 
 const FILES = "__FILES__";
@@ -70,10 +70,13 @@ async function botsPlay(referee) {
   playing = true;
   try {
     for (;;) {
-      const id = current.id;
+      const { id, view: before } = current;
+      const began = performance.now();
       const saved = referee("bot_turn", { saved: current.saved });
       if (!saved || current.id !== id) break;
-      postMessage({ push: "view", view: await step(referee, saved) });
+      const view = await step(referee, saved);
+      // What the move cost here (thinking, Pyodide's calls, the save), for the benchmark.
+      postMessage({ push: "view", view, seat: before.turn, ms: performance.now() - began });
       await new Promise((resolve) => setTimeout(resolve)); // let the page's messages in
     }
   } finally {
