@@ -146,8 +146,8 @@ def measure(base: str, runs: int) -> dict:
 
     with sync_playwright() as driver:
         browser = driver.chromium.launch_persistent_context(
-            tempfile.mkdtemp(prefix="cb-offline-bench-"), executable_path=CHROMIUM, headless=True, args=ARGS,
-            base_url=base, **PHONE)
+            tempfile.mkdtemp(prefix="cb-offline-bench-"), executable_path=CHROMIUM,
+            headless=True, args=ARGS, base_url=base, **PHONE)
         page = browser.pages[0] if browser.pages else browser.new_page()
         page.goto("/signup")
         page.get_by_test_id("auth-username").fill(f"off{int(time.time() * 1000) % 10**9}")
@@ -164,7 +164,8 @@ def measure(base: str, runs: int) -> dict:
         status = page.evaluate("""() => new Promise((resolve) => {
             const channel = new MessageChannel();
             channel.port1.onmessage = ({ data }) => resolve(data.status);
-            navigator.serviceWorker.controller.postMessage({ type: "offline-status" }, [channel.port2]);
+            navigator.serviceWorker.controller.postMessage({ type: "offline-status" },
+                                                           [channel.port2]);
         })""")
         browser.set_offline(True)
         cold, warm = [], []

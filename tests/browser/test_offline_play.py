@@ -29,16 +29,20 @@ def make_available_offline(page) -> None:
 
 def position(page) -> dict:
     """What the player sees of the table: their cards, the trick, each seat's line."""
-    return page.evaluate("""() => ({
-        hand: [...document.querySelectorAll("[data-testid=hand] [data-card]")].map(c => c.dataset.card),
-        trick: [...document.querySelectorAll("[data-testid=trick-card]")].map(c => c.dataset.card),
-        seats: [...document.querySelectorAll("[data-testid^=seat-]")].map(s => s.getAttribute("aria-label")).sort(),
-        hand_number: document.querySelector("[data-testid=hand-number]")?.textContent,
-    })""")
+    return page.evaluate("""() => {
+        const all = (selector) => [...document.querySelectorAll(selector)];
+        return {
+            hand: all("[data-testid=hand] [data-card]").map(c => c.dataset.card),
+            trick: all("[data-testid=trick-card]").map(c => c.dataset.card),
+            seats: all("[data-testid^=seat-]").map(s => s.getAttribute("aria-label")).sort(),
+            hand_number: document.querySelector("[data-testid=hand-number]")?.textContent,
+        };
+    }""")
 
 
 def wait_for_my_card(page, timeout: float = 60) -> None:
-    page.locator("[data-testid=hand].hand-active .card.legal").first.wait_for(timeout=timeout * 1000)
+    legal = page.locator("[data-testid=hand].hand-active .card.legal")
+    legal.first.wait_for(timeout=timeout * 1000)
 
 
 def play_until(page, done, timeout: float = 240) -> None:

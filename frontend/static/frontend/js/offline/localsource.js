@@ -45,6 +45,12 @@ async function ask(op, args = {}) {
   });
 }
 
+// Starts the worker loading Pyodide and the engine (seconds on a slow phone) while the
+// player is still choosing; nothing else happens.
+export function prepareEngine() {
+  ask("load").catch(() => {});
+}
+
 // A new match against bots of ``levels`` (three of "easy", "normal", "hard") under ``rules``
 // ({preset: "standard"}, or a whole ruleset), 5 hands; resolves to its first view once dealt
 // and saved.

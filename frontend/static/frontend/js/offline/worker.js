@@ -85,6 +85,7 @@ async function botsPlay(referee) {
 }
 
 const OPS = {
+  load: async () => null, // the engine only, loaded while the player chooses
   async start(referee, { rules, levels, player }) {
     const id = crypto.randomUUID();
     const created = new Date().toISOString();

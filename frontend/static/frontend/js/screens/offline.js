@@ -119,7 +119,10 @@ export async function mount(main, route, ctx) {
   const found = await catalogue();
   main.append(h("section", { class: "panel offline", testid: "offline-screen" },
     h("h1", {}, gettext("Play vs computer offline")),
-    offlineControl((status) => show(start, status.ready ? startForm(found, ctx) : null)),
+    offlineControl((status) => {
+      show(start, status.ready ? startForm(found, ctx) : null);
+      if (status.ready) import("../offline/localsource.js").then(({ prepareEngine }) => prepareEngine());
+    }),
     start,
     h("h2", {}, gettext("Kept on this phone")), kept));
 
