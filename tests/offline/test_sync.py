@@ -147,3 +147,13 @@ def test_a_guest_syncs_too_and_sending_again_from_the_same_browser_stores_once(u
     assert send(browser, upload).status_code == 200
     assert Match.objects.count() == 1
     assert get_user_model().objects.count() == 1
+
+
+def test_the_openapi_schema_documents_the_offline_sync(api):
+    schema = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    operation = schema["paths"]["/api/matches/offline/"]["post"]
+    assert {"200", "201", "400", "409"} <= set(operation["responses"])
+    assert "bad_record" in operation["description"]
+    body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    fields = schema["components"]["schemas"][body.rsplit("/", 1)[1]]
+    assert {"id", "opponents", "record"} <= set(fields["required"])
