@@ -4,11 +4,12 @@
 const NONE = { available: false, ready: false };
 
 // One question to the active service worker, answered on a channel of its own; ``onProgress``
-// hears each file kept. Without a worker (a first visit not yet registered) nothing is kept.
+// hears each file kept. A first visit waits for the app to register its worker (once the first
+// screen is drawn); a browser with none, or one that never registers it, keeps nothing.
 async function askWorker(type, onProgress = () => {}) {
   const registration = await Promise.race([
     navigator.serviceWorker?.ready ?? Promise.resolve(null),
-    new Promise((resolve) => setTimeout(() => resolve(null), 5000)),
+    new Promise((resolve) => setTimeout(() => resolve(null), 20000)),
   ]);
   const worker = registration?.active;
   if (!worker) return NONE;
