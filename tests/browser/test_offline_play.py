@@ -110,4 +110,11 @@ def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back
     row.click()
     expect(page.get_by_test_id("replay")).to_be_visible()
     expect(page.get_by_test_id("replay-board")).to_be_visible()
+
+    # Settings says offline play is ready, with its size, and removes it.
+    page.goto("/settings")
+    state = page.get_by_test_id("offline-state")
+    expect(state).to_contain_text(re.compile(r"Offline play: ready \(\d+(\.\d)? MB\)"))
+    page.get_by_test_id("offline-toggle").click()
+    expect(page.get_by_test_id("offline-toggle")).to_contain_text("Make available offline")
     assert not page.errors, page.errors

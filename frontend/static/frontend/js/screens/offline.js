@@ -12,9 +12,9 @@ import { keepOffline, offlineStatus, removeOffline } from "../offline/files.js";
 const LEVELS = ["easy", "normal", "hard"];
 const megabytes = (bytes) => interpolate(gettext("%(size)s MB"), { size: number(bytes / 1e6, { maximumFractionDigits: 1 }) });
 
-// Whether offline play is on this phone, and the button that keeps or removes its files;
-// ``changed`` hears the new status.
-export function offlineControl(changed = () => {}) {
+// Whether offline play is on this phone, and the button that keeps its files (and, where
+// ``removable``, removes them: Settings); ``changed`` hears the new status.
+export function offlineControl({ changed = () => {}, removable = true } = {}) {
   const state = h("p", { class: "muted", testid: "offline-state" }, gettext("Checking offline play…"));
   const button = h("button", { class: "btn btn-wide", type: "button", testid: "offline-toggle", hidden: true });
   const holder = h("div", { class: "offline-control", testid: "offline-control" }, state, button);
@@ -22,7 +22,7 @@ export function offlineControl(changed = () => {}) {
   function draw(status) {
     button.disabled = false;
     button.removeAttribute("aria-busy");
-    button.hidden = !status.available;
+    button.hidden = !status.available || (status.ready && !removable);
     if (!status.available) {
       state.textContent = gettext("Offline play is not available in this browser.");
     } else if (status.ready) {
@@ -119,9 +119,12 @@ export async function mount(main, route, ctx) {
   const found = await catalogue();
   main.append(h("section", { class: "panel offline", testid: "offline-screen" },
     h("h1", {}, gettext("Play vs computer offline")),
-    offlineControl((status) => {
-      show(start, status.ready ? startForm(found, ctx) : null);
-      if (status.ready) import("../offline/localsource.js").then(({ prepareEngine }) => prepareEngine());
+    offlineControl({
+      removable: false,
+      changed(status) {
+        show(start, status.ready ? startForm(found, ctx) : null);
+        if (status.ready) import("../offline/localsource.js").then(({ prepareEngine }) => prepareEngine());
+      },
     }),
     start,
     h("h2", {}, gettext("Kept on this phone")), kept));
