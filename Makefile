@@ -14,7 +14,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[test]'
 	@touch $(STAMP)
 
-install: $(STAMP)
+# Pyodide (offline play runs games/engine in the browser with it), the version pinned in
+# package-lock.json; the site serves the few files it needs (frontend/offline_files.py).
+NODE_STAMP := node_modules/.installed
+# Without npm the site runs all the same, with no offline play.
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --no-audit --no-fund --loglevel=error && touch $(NODE_STAMP); \
+	else echo "npm not found: the site runs without offline play"; fi
+
+install: $(STAMP) $(NODE_STAMP)
 
 run: install
 	$(BIN)/python -m callbreak_site.serve
@@ -83,6 +92,8 @@ bench-move: install
 
 # The table on a slow phone (4x CPU throttle, slow 4G) in Debian's Chromium: first and repeat
 # visit to cards on screen, long tasks during one trick, shell size (database callbreak_pwa,
-# Redis db 7); prints a table.
+# Redis db 7); then offline play at 4x throttle: start to first card cold and warm, its bytes,
+# bot moves in the worker beside the server's (database callbreak_offline); prints tables.
 bench-pwa: install browser
 	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.pwa $(BENCH_ARGS)
+	PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m bench.offline $(BENCH_ARGS)

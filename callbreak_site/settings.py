@@ -361,6 +361,12 @@ STORAGES = {
     },
 }
 WHITENOISE_MAX_AGE = 60 * 60 * 24 * 365
+# The PWA's own files, and what offline play downloads (Pyodide and the engine bundle).
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    "frontend.offline_files.OfflineFilesFinder",
+]
 
 # --- Languages ---------------------------------------------------------------------------------
 # One gettext catalogue per language under locale/ serves the server ("django" domain) and the

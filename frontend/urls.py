@@ -4,7 +4,7 @@ that screen's modules to the browser before the app asks for them."""
 
 from django.urls import path, re_path
 
-from . import views
+from . import offline_views, views
 
 shell = views.AppShellView.as_view()
 
@@ -12,6 +12,7 @@ urlpatterns = [
     path("", shell, {"screen": "lobby"}, name="app-shell"),
     path("sw.js", views.ServiceWorkerView.as_view(), name="service-worker"),
     path("manifest.webmanifest", views.ManifestView.as_view(), name="web-manifest"),
+    path("offline/worker.js", offline_views.OfflineWorkerView.as_view(), name="offline-worker"),
     path("i18n/<str:lang>.json", views.CatalogView.as_view(), name="i18n-catalog"),
     # Client routes (see static/frontend/js/router.js): all answered by the shell.
     re_path(r"^(?:signin|signup)/?$", shell, {"screen": "auth"}),
@@ -22,6 +23,9 @@ urlpatterns = [
     re_path(r"^(?:forgot-password|reset-password/[\w-]+/[\w-]+|confirm-email/[\w:-]+)/?$", shell,
             {"screen": "recover"}),
     re_path(r"^m/(?P<match_id>\d+)/?$", shell, {"screen": "table"}),
+    # Offline play: its start screen, and a match kept on this phone (the same table).
+    re_path(r"^offline/?$", shell, {"screen": "offline"}),
+    re_path(r"^offline/[0-9a-f-]{36}/?$", shell, {"screen": "table"}),
     re_path(r"^replay/\d+/?$", shell, {"screen": "replay"}),
     re_path(r"^join/[\w-]+/?$", shell, {"screen": "join"}),
     re_path(r"^stats(?:/[\w.@+-]+)?/?$", shell, {"screen": "stats"}),

@@ -33,6 +33,7 @@ from django.views.generic import TemplateView
 from django.views.i18n import JSONCatalog
 
 from .modules import APP_DIR, ENTRY, STATIC_DIR, module_graph
+from .offline_views import offline_assets
 
 THEME = "#15653e"
 BACKGROUND = "#0f3d27"
@@ -80,7 +81,10 @@ def screen_modules() -> dict[str, list[str]]:
     return screens
 
 
-_SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover"}
+_SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover",
+                       "offline": "offline"}
+
+
 def _catalog_response(request: HttpRequest, lang: str) -> HttpResponse:
     with translation.override(lang):
         return JSONCatalog.as_view(domain="djangojs", packages=["frontend"])(request)
@@ -120,7 +124,7 @@ class AppShellView(TemplateView):
         data = []
         if signed_in:
             data.append(reverse("auth-me"))
-            if screen == "table":
+            if screen == "table" and "match_id" in kwargs:
                 data.append(reverse("match-detail", kwargs={"match_id": kwargs["match_id"]}))
         context["importmap"] = shell_assets()["importmap"]
         context["preload_modules"] = screen_modules().get(screen, [])
@@ -149,6 +153,7 @@ class ServiceWorkerView(View):
         source = source.replace('"__VERSION__"', json.dumps(assets["version"]))
         source = source.replace('["__PRECACHE__"]', json.dumps(assets["precache"]))
         source = source.replace('["__TABLE_MODULES__"]', json.dumps(screen_modules()["table"]))
+        source = source.replace('"__OFFLINE__"', json.dumps(offline_assets()))
         response = HttpResponse(source, content_type="application/javascript; charset=utf-8")
         response["Service-Worker-Allowed"] = "/"
         return response

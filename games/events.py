@@ -26,10 +26,10 @@ from django.db import transaction
 
 from core import realtime
 from games.engine import MatchState
-from games.match_view import MatchView
 from games.models import Match, Seat
 from games.signals import match_finished, person_to_play
 from games.turns import NextTurn, TurnKind
+from games.view_shape import MatchView
 
 BOT_TURN_TASK = "games.tasks.bot_turn_play"
 TURN_TIMEOUT_TASK = "games.tasks.turn_timeout"

@@ -53,6 +53,9 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # Played on a phone with no network against its bots, then sent here (the record's id):
+    # such a match is unrated, and stored once however often it is sent.
+    offline_id = models.UUIDField(null=True, blank=True, unique=True)
 
     class Meta:
         ordering = ["-updated_at", "-id"]

@@ -17,9 +17,10 @@ from core.errors import Forbidden, NotFound
 from games.engine import MatchState, Rules, match_record
 from games.engine.ending import final_places
 from games.engine.rules import made_call
-from games.match_view import MatchView, match_view, moment_of, seat_view
+from games.match_view import match_view, moment_of, seat_view
 from games.models import Match, Seat
 from games.queries import table_of
+from games.view_shape import MatchView
 from social.presence import online_users
 from social.selectors import reactions_seen
 
@@ -81,6 +82,7 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
         "places": places,
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
+        "offline": match.offline_id is not None,
     }
 
 

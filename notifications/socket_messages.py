@@ -3,7 +3,7 @@
 
 from typing import Literal, NotRequired, TypedDict
 
-from games.match_view import MatchView
+from games.view_shape import MatchView
 
 
 class HelloMessage(TypedDict):

@@ -25,8 +25,8 @@ from core.errors import NotFound
 from core.schema import typed
 from core.throttles import LiveScopedRateThrottle
 from games import selectors
-from games.match_view import MatchView
 from games.services import matches as match_services
+from games.view_shape import MatchView
 from social import selectors as social
 from social.api import serializers as ss
 from social.selectors import relation_between

@@ -11,8 +11,8 @@ from rest_framework import serializers
 
 from core.schema import typed
 from games.engine.cards import DECK
-from games.match_view import MatchView, SeatView
 from games.services.matches import TURN_SECONDS_CHOICES
+from games.view_shape import MatchView, SeatView
 from social.api.serializers import GraphPointOut, RatingChangeOut, RatingOut
 
 
@@ -85,6 +85,8 @@ class MatchSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     rating_change = RatingChangeOut(allow_null=True, help_text="What this match did to your "
                                     "rating, once it is rated")
+    offline = serializers.BooleanField(help_text="Played on a phone with no network, then "
+                                       "sent (unrated)")
 
 
 class MatchPageOut(serializers.Serializer):

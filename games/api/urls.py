@@ -2,7 +2,7 @@ from django.urls import path
 
 import core.paths  # noqa: F401 - registers <name:…>
 
-from . import player_views, views
+from . import offline_views, player_views, views
 
 urlpatterns = [
     path("", views.ApiRootView.as_view(), name="api-root"),
@@ -11,6 +11,7 @@ urlpatterns = [
     path("matches/join/", views.MatchJoinView.as_view(), name="match-join"),
     path("matches/vs-computer/", player_views.VsComputerView.as_view(),
          name="match-vs-computer"),
+    path("matches/offline/", offline_views.OfflineMatchView.as_view(), name="match-offline"),
     path("matches/export/", player_views.MatchExportView.as_view(), name="match-export"),
     path("invites/<str:invite_code>/", player_views.InvitePreviewView.as_view(),
          name="invite-preview"),

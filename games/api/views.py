@@ -25,12 +25,12 @@ from core.throttles import LiveScopedRateThrottle
 from games import selectors
 from games.engine import Rules
 from games.events import Change
-from games.match_view import MatchView
 from games.models import Analysis
 from games.services import analysis, moves, reactions
 from games.services import matches as match_services
 from games.services.external import external_rules_warnings
 from games.services.moves import InTransaction
+from games.view_shape import MatchView
 from social.api.serializers import ReactionIn, ReactionOut
 from social.presence import online_users
 from social.selectors import my_rating_changes

@@ -1,8 +1,9 @@
 """What a finished match hands to the ratings (``social.services.ratings``): each seat's
 final place, the person it rates, and the fixed strength of a bot.
 
-Bots are rated at their level's fixed rating (``games.engine.bots.ratings``); a guest plays
-at a new player's rating and is not rated until they claim their account.
+A match played offline is not rated. Bots are rated at their level's fixed rating
+(``games.engine.bots.ratings``); a guest plays at a new player's rating and is not rated until
+they claim their account.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ def match_rate(*, match_id: int) -> int:
     if found is None or found[0].status != Match.Status.FINISHED or found[0].state is None:
         return 0
     match, seats = found
+    if match.offline_id is not None:
+        return 0  # played offline: unrated, since no referee saw it being played
     places = final_places(MatchState.from_json(match.state))
     people = [s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id]
     guests = set(Account.objects.filter(user_id__in=people, is_guest=True)

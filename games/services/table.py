@@ -21,11 +21,12 @@ from games import events
 from games.engine import EngineError, MatchState, Rules, apply_action, deal_cards, new_match
 from games.errors import IllegalMove, StaleSeq
 from games.events import Change
-from games.match_view import MatchView, Moment, match_view, moment_of
+from games.match_view import Moment, match_view, moment_of
 from games.models import Match, Move, Seat, TurnClock
 from games.queries import table_of
 from games.refusals import refusal_sentence
 from games.turns import NextTurn, next_turn
+from games.view_shape import MatchView
 from social.presence import presence_of
 
 _DEALER_RNG = secrets.SystemRandom()

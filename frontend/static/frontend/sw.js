@@ -8,6 +8,11 @@ const PRECACHE = ["__PRECACHE__"];
 const TABLE_MODULES = ["__TABLE_MODULES__"];
 const SHELL = `cb-shell-${VERSION}`;
 const API = "cb-api";
+// Offline play's files (the engine worker, Pyodide, the engine bundle) with their sizes and
+// version; null when the server has none. Kept only once the player asks (or the installed
+// app is on an unmetered connection), in a cache named for the version.
+const OFFLINE = "__OFFLINE__";
+const OFFLINE_CACHE = OFFLINE && `cb-offline-${OFFLINE.version}`;
 
 // GET endpoints kept for offline reading (network first, the copy only when offline).
 const OFFLINE_API = [
@@ -15,6 +20,7 @@ const OFFLINE_API = [
   /^\/api\/matches\/$/,
   /^\/api\/matches\/\d+\/record\/$/,
   /^\/api\/users\/[^/]+\/stats\/$/,
+  /^\/api\/rules\/$/, // the presets, for a match started offline
 ];
 
 self.addEventListener("install", (event) => {
@@ -27,6 +33,8 @@ self.addEventListener("activate", (event) => {
       if (name.startsWith("cb-shell-") && name !== SHELL) await caches.delete(name);
     }
     await self.clients.claim();
+    // A deploy that changed offline play's files replaces them once, for a player who kept them.
+    if (OFFLINE && (await offlineCaches()).some((name) => name !== OFFLINE_CACHE)) keepOffline(() => {}).catch(() => {});
   })());
 });
 
@@ -93,11 +101,72 @@ async function cacheFirst(request) {
   return response;
 }
 
+// --- Offline play's files ---------------------------------------------------------------------
+
+async function offlineCaches() {
+  return (await caches.keys()).filter((name) => name.startsWith("cb-offline-"));
+}
+
+async function offlineReady() {
+  if (!OFFLINE || !(await caches.has(OFFLINE_CACHE))) return false;
+  const cache = await caches.open(OFFLINE_CACHE);
+  return (await Promise.all(OFFLINE.files.map((url) => cache.match(url)))).every(Boolean);
+}
+
+// Every file of this version, each taken from an older version's copy when it has not
+// changed (same URL), else downloaded once; then the older versions go.
+async function keepOffline(progress) {
+  const cache = await caches.open(OFFLINE_CACHE);
+  const older = (await offlineCaches()).filter((name) => name !== OFFLINE_CACHE);
+  let done = 0;
+  for (const url of OFFLINE.files) {
+    if (!(await cache.match(url))) {
+      let response = null;
+      for (const name of older) response ||= await (await caches.open(name)).match(url);
+      response ||= await fetch(url, { credentials: "same-origin" });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      await cache.put(url, response);
+    }
+    progress((done += 1), OFFLINE.files.length);
+  }
+  for (const name of older) await caches.delete(name);
+}
+
+async function offlineStatus() {
+  if (!OFFLINE) return { available: false };
+  return { available: true, ready: await offlineReady(), wanted: (await offlineCaches()).length > 0,
+    bytes: OFFLINE.bytes, download: OFFLINE.download, worker: OFFLINE.worker };
+}
+
+// The page asks on a MessageChannel: "offline-status", "offline-keep" (progress as it goes,
+// then the status) or "offline-remove".
+self.addEventListener("message", (event) => {
+  const port = event.ports[0];
+  const kind = event.data?.type;
+  if (!port || !["offline-status", "offline-keep", "offline-remove"].includes(kind)) return;
+  event.waitUntil((async () => {
+    try {
+      if (kind === "offline-keep" && OFFLINE) await keepOffline((done, total) => port.postMessage({ done, total }));
+      if (kind === "offline-remove") for (const name of await offlineCaches()) await caches.delete(name);
+      port.postMessage({ status: await offlineStatus() });
+    } catch (error) {
+      port.postMessage({ error: String(error), status: await offlineStatus() });
+    }
+  })());
+});
+
+async function offlineFile(request) {
+  const cached = await caches.match(request, { cacheName: OFFLINE_CACHE });
+  return cached || fetch(request);
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") {
+  if (OFFLINE?.files.includes(url.pathname + url.search)) {
+    event.respondWith(offlineFile(request));
+  } else if (request.mode === "navigate") {
     if (url.pathname.startsWith("/admin") || url.pathname.startsWith("/api/")) return;
     event.respondWith(shellFirst(event));
   } else if (url.pathname.startsWith("/static/")) {

@@ -85,6 +85,7 @@ export const api = {
   logout: () => post("/api/auth/logout/"),
   guest: () => post("/api/auth/guest/"),
   vsComputer: () => post("/api/matches/vs-computer/"),
+  sendOfflineMatch: (body) => post("/api/matches/offline/", body),
   claim: (data) => post("/api/auth/claim/", data),
   setEmail: (email) => post("/api/auth/email/", { email }),
   confirmEmail: (token) => post("/api/auth/email/confirm/", { token }),

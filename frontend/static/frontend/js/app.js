@@ -14,6 +14,8 @@ const SCREENS = {
   newmatch: () => import("./screens/newmatch.js"),
   join: () => import("./screens/join.js"),
   table: () => import("./screens/table.js"),
+  offline: () => import("./screens/offline.js"),
+  "offline-table": () => import("./screens/table.js"),
   history: () => import("./screens/history.js"),
   replay: () => import("./screens/replay.js"),
   stats: () => import("./screens/stats.js"),
@@ -28,7 +30,8 @@ const SCREENS = {
 };
 // Screens for signed-out visitors only, and screens for anyone (a link opened signed in or out).
 const PUBLIC = new Set(["signin", "signup", "forgot", "reset"]);
-const ANYONE = new Set(["join", "confirm-email"]);
+// Offline play needs no account: a guest is made when its first match is sent.
+const ANYONE = new Set(["join", "confirm-email", "offline", "offline-table"]);
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -168,6 +171,17 @@ async function boot() {
   const [{ registerWorker }, { keepForOffline }] = await Promise.all([import("./push.js"), import("./offline.js")]);
   await registerWorker(ctx);
   if (ctx.user) setTimeout(keepForOffline, 2000);
+  const offline = await import("./offline/files.js");
+  offline.keepOfflineIfFree().catch(() => {});
+  sendOfflineMatches();
+  addEventListener("online", sendOfflineMatches);
+}
+
+// Finished offline matches go to the history when there is a network; someone not signed in
+// is then a guest on this browser.
+async function sendOfflineMatches() {
+  const { syncOfflineMatches } = await import("./offline/sync.js");
+  if ((await syncOfflineMatches().catch(() => 0)) && !ctx.user) await setUser(await api.me());
 }
 
 function idle() {

@@ -6,6 +6,8 @@ const ROUTES = [
   ["/signup", "signup"],
   ["/new", "newmatch"],
   ["/m/:id", "table"],
+  ["/offline", "offline"],
+  ["/offline/:id", "offline-table"],
   ["/join/:code", "join"],
   ["/history", "history"],
   ["/replay/:id", "replay"],

@@ -19,6 +19,7 @@ function row(m) {
       h("span", { class: "match-side" },
         place ? h("span", { class: `badge${place === 1 ? " badge-win" : ""}` }, ordinal(place)) : null,
         m.rating_change ? h("span", { class: "badge", testid: "history-rating-change" }, changeText(m.rating_change.change)) : null,
+        m.offline ? h("span", { class: "badge", testid: "history-offline" }, gettext("Offline")) : null,
         h("strong", {}, score(m.scores?.[mine] ?? 0)))));
 }
 

@@ -1,4 +1,5 @@
-// Settings: language and digits, which notifications to receive, push on this device, sign out.
+// Settings: language and digits, which notifications to receive, push on this device, offline
+// play on this phone, sign out.
 import { api } from "../api.js";
 import { h, toast } from "../dom.js";
 import { latinDigits, number, setLatinDigits } from "../format.js";
@@ -6,6 +7,7 @@ import { gettext, interpolate, setLanguage } from "../i18n.js";
 import { prefs, setPref } from "../prefs.js";
 import { currentSubscription, disablePush, enablePush, pushSupported } from "../push.js";
 import { listingSwitch } from "./leaderboard.js";
+import { offlineControl } from "./offline.js";
 
 const kinds = () => [
   ["notify_turn", gettext("When it is my turn")],
@@ -85,6 +87,8 @@ export async function mount(main, route, ctx) {
     tablePrefs(),
     listingSwitch(),
     h("h2", {}, gettext("Notifications on this device")), pushState, pushButton,
+    h("h2", {}, gettext("Offline play")), offlineControl(),
+    h("p", { class: "muted" }, h("a", { href: "/offline", testid: "to-offline" }, gettext("Play vs computer offline →"))),
     h("h2", {}, gettext("Account")),
     h("a", { class: "btn btn-wide", href: "/account", testid: "to-account" },
       ctx.user.is_guest ? gettext("Keep your account") : gettext("Email, password, export, delete")),

@@ -1,12 +1,12 @@
 // The table screen: keeps the freshest match view, plays it back move by move, sends actions.
-import { api } from "../api.js";
+// Views come from a match source (the server, or the engine on this phone: matchsource.js).
 import { announce, fill, h, morph, show, svg, toast } from "../dom.js";
 import { number, timeLeft } from "../format.js";
 import { handLabel } from "../handlabel.js";
 import { gettext, interpolate } from "../i18n.js";
+import { matchSource } from "../matchsource.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, prefs, setPref } from "../prefs.js";
-import { tableReactions } from "../reactions.js";
 import { prepareSound, sound } from "../sound.js";
 import { finishPanel, invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
@@ -56,7 +56,8 @@ function frame(handlers) {
 }
 
 export async function mount(main, route, ctx) {
-  const id = Number(route.params.id);
+  const source = await matchSource(route, ctx);
+  const id = source.id;
   const root = h("div", { class: "table-screen", testid: "table-screen" });
   main.append(root);
   let view = null;
@@ -120,15 +121,15 @@ export async function mount(main, route, ctx) {
     const handText = view.status === "waiting" ? gettext("Not started") : handLabel(view.hand_number, view.hands, view.play_off);
     if (parts.handNumber.textContent !== handText) parts.handNumber.textContent = handText;
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
-      h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => api.back(id)) }, gettext("I'm back"))) : null);
-    show(parts.finish, finishPanel(view, { onFinish: () => act(() => api.finish(id, view.seq)) }));
+      h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => source.back()) }, gettext("I'm back"))) : null);
+    show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
     show(parts.invite, invitePanel(view));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal]) : "";
     if (parts.pickerKey !== pickerKey) {
       parts.pickerKey = pickerKey;
-      show(parts.picker, bidding ? callPicker(view, { busy, onCall: (n) => act(() => api.call(id, n, view.seq)), onRedeal: () => act(() => api.redeal(id, view.seq)) }) : null);
+      show(parts.picker, bidding ? callPicker(view, { busy, onCall: (n) => act(() => source.call(n, view.seq)), onRedeal: () => act(() => source.redeal(view.seq)) }) : null);
     }
     placeSeat(parts.meRow, bottom, won[bottom]);
     const status = statusLine(view, flash);
@@ -283,13 +284,13 @@ export async function mount(main, route, ctx) {
     }
     if (next.status === "finished" && previous.status !== "finished") {
       announce(gettext("The match is over."));
-      import("../offline.js").then(({ keepForOffline }) => keepForOffline());
+      source.finished();
     }
   }
 
   async function refresh() {
     try {
-      enqueue(await api.match(id));
+      enqueue(await source.load());
     } catch (error) {
       if (!view) throw error;
     }
@@ -336,7 +337,7 @@ export async function mount(main, route, ctx) {
     // The card flies from where the finger touched it (reading the card's box here would
     // cost a layout in the middle of the tap); a key press has no point, so it leaves the hand.
     launch = event.detail ? { card, rect: new DOMRect(event.clientX, event.clientY, 0, 0) } : null;
-    act(() => api.play(id, card, view.seq));
+    act(() => source.play(card, view.seq));
   }
 
   function toggleMute() {
@@ -352,25 +353,16 @@ export async function mount(main, route, ctx) {
 
   async function rematch() {
     try {
-      const next = await api.rematch(id);
-      ctx.navigate(`/m/${next.id}`);
+      ctx.navigate(await source.rematch());
     } catch (error) {
       toast(error.message);
     }
   }
 
-  const off = ctx.live.on((kind, data) => {
-    if (kind === "view" && data.id === id) {
-      const known = newestSeq();
-      enqueue(data);
-      if (data.seq > known + 1) refresh(); // missed moves: take the server's word for it
-    } else if (kind === "pong" && data.match === id) {
-      if (data.seq > newestSeq()) refresh(); // a view that never came: the heartbeat tells
-    } else if (kind === "resync") refresh();
-  });
+  const off = source.follow({ enqueue, refresh, newestSeq, view: () => view });
 
   try {
-    view = await api.match(id);
+    view = await source.load();
   } catch (error) {
     fill(root, h("section", { class: "panel" }, h("h1", {}, gettext("Match unavailable")),
       h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
@@ -379,8 +371,7 @@ export async function mount(main, route, ctx) {
   }
   render();
   noticeChanges(null, view);
-  const stopReactions = tableReactions(root, id, ctx);
-  ctx.live.watch(id);
+  const stopExtras = source.extras(root);
   prepareSound();
 
   const tick = setInterval(() => {
@@ -388,19 +379,12 @@ export async function mount(main, route, ctx) {
     const text = clock && timeLeft(clock.dataset.deadline, Number(clock.dataset.span) || null);
     if (clock && clock.textContent !== text) clock.textContent = text;
   }, 1000);
-  // Without the websocket (proxy, flaky network) the table still follows the match.
-  const poll = setInterval(() => {
-    if (!ctx.live.connected && view.status !== "finished" && document.visibilityState === "visible") refresh();
-  }, 4000);
-
   return () => {
     closed = true;
     off();
-    stopReactions();
+    stopExtras();
     clearInterval(tick);
-    clearInterval(poll);
     clearTimeout(timer);
-    ctx.live.unwatch();
     document.title = "Call Break";
     for (const d of document.querySelectorAll("dialog.sheet")) d.close();
   };

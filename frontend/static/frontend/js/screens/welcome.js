@@ -8,6 +8,10 @@ export function mount(main, route, ctx) {
   const play = h("button", { class: "btn btn-primary btn-wide btn-large", type: "button", testid: "play-vs-computer" },
     gettext("Play vs computer"));
   play.addEventListener("click", async () => {
+    if (!navigator.onLine) {
+      ctx.navigate("/offline");
+      return;
+    }
     play.disabled = true;
     play.setAttribute("aria-busy", "true");
     try {
@@ -27,6 +31,7 @@ export function mount(main, route, ctx) {
     h("p", { class: "muted" }, gettext("No sign-up needed: you play as a guest and can keep the account later.")),
     h("div", { class: "row welcome-links" },
       h("a", { class: "btn", href: "/signin", testid: "to-signin" }, gettext("Sign in")),
-      h("a", { class: "btn", href: "/signup", testid: "to-signup" }, gettext("Create a player")))));
+      h("a", { class: "btn", href: "/signup", testid: "to-signup" }, gettext("Create a player"))),
+    h("p", { class: "muted" }, h("a", { href: "/offline", testid: "to-offline" }, gettext("Play vs computer offline →")))));
   play.focus();
 }
