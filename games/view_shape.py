@@ -66,7 +66,7 @@ class TableView(TypedDict):
 class MatchView(TableView):
     """One seat's view of a match (``my_seat`` None: a visitor holding the invite code)."""
 
-    id: int
+    id: int | str  # a string: a match kept on the phone, not yet on the server
     status: Literal["waiting", "bidding", "playing", "finished"]
     seq: int
     my_seat: int | None

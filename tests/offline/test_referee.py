@@ -10,9 +10,10 @@ import uuid
 import pytest
 
 from games import offline_referee as referee
-from games.api.serializers import MatchViewOut
 from games.engine import EngineError
+from games.view_shape import MatchView
 from tests.offline.helpers import play_offline_match
+from tests.shapes import assert_shape
 
 
 def new_saved(levels=("easy", "normal", "hard")):
@@ -34,7 +35,7 @@ def until_my_card(saved):
 
 def test_the_view_has_the_shape_of_the_apis_match_view():
     view = referee.match_view(new_saved())
-    assert set(view) == set(MatchViewOut().fields)
+    assert_shape(view, MatchView)
     assert view["hands"] == 5 and view["my_seat"] == 0 and len(view["hand"]) == 13
     assert [s["kind"] for s in view["seats"]] == ["human", "bot:easy", "bot:normal", "bot:hard"]
     assert view["deadline"] is None

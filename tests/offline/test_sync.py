@@ -9,11 +9,12 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from games.services.ratings import match_ratings_update
 from rest_framework.test import APIClient
 
 from games.engine import MatchState, match_record
-from games.models import Match, Move, RatingChange, Seat
+from games.models import Match, Move, Seat
+from games.services.results import match_rate as match_ratings_update
+from social.models import RatingChange
 from tests.conftest import client_for
 from tests.offline.helpers import finished_upload, play_offline_match
 
