@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PORT ?= 8000
 export PORT
 
-.PHONY: run test lint messages bench bench-bots bench-load bench-move bench-pwa install browser serve-prod clean
+.PHONY: run test lint messages bench bench-bots bench-load bench-move bench-matchmaking bench-pwa install browser serve-prod clean
 
 $(STAMP): pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,7 +35,9 @@ browser:
 	    apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
 	  else echo "chromium is missing: browser tests will be skipped"; fi; }
 
-# The first line says which services the suite runs against.
+# The first line says which services the suite runs against. The suite runs in one process per
+# core (pytest-xdist); PYTEST_ARGS="-n 0" runs it in one.
+PYTEST_ARGS ?= -n auto --dist worksteal
 test:
 	@$(PYTHON) tests/service_env.py >/dev/null
 	@$(MAKE) --no-print-directory install browser
@@ -76,8 +78,9 @@ serve-prod: install
 	PATH="$(abspath $(BIN)):$$PATH" PRODUCTION=1 SECURE_SSL_REDIRECT=$${SECURE_SSL_REDIRECT:-0} \
 	  $(BIN)/honcho start -f Procfile -c worker=$(WORKERS)
 
-# The bots' table (not a test): hard, expert, normal and examples/smartbot over HTTP in the
-# arena, with 95 % intervals. BENCH_ARGS="--matches 100 --expert-matches 20" bounds it.
+# The bots' table (not a test): paired arena rows (the same deals with the tested bot and
+# with a baseline in its seat; hard, hard-v1, ismcts, expert, normal) and examples/smartbot
+# over HTTP, with 95 % intervals. BENCH_ARGS="--matches 40 --rows hard-normal" bounds it.
 bench-bots: install
 	nice -n 10 $(BIN)/python -m bench.bots $(BENCH_ARGS)
 
@@ -89,6 +92,11 @@ bench-load: install
 # CPU and queries per move in one process (PostgreSQL database callbreak_move_cost, Redis db 3).
 bench-move: install
 	$(BIN)/python -m bench.move_cost $(BENCH_ARGS)
+
+# Quick match in one process: 2,000 seekers over 2 minutes (--seekers/--seconds bound it);
+# PostgreSQL database callbreak_matchmaking, Redis db 3.
+bench-matchmaking: install
+	$(BIN)/python -m bench.matchmaking $(BENCH_ARGS)
 
 # The table on a slow phone (4x CPU throttle, slow 4G) in Debian's Chromium: first and repeat
 # visit to cards on screen, long tasks during one trick, shell size (database callbreak_pwa,

@@ -55,6 +55,8 @@ class Account(models.Model):
     # The address the person proved they read, by its link; confirmed while it equals the
     # user's email, so a changed email is unconfirmed until its own link is opened.
     confirmed_email = models.EmailField(blank=True, default="")
+    # The number of the latest confirmation link: only that link confirms, and only once.
+    email_link_number = models.PositiveIntegerField(default=0)
 
     class Meta:
         indexes = [

@@ -1,11 +1,19 @@
-"""The bots' table (``make bench-bots``): the arena's rows of the bot targets, with 95 %
-intervals, and an outside bot over HTTP.
+"""The bots' table (``make bench-bots``): paired arena rows, each a difference with its 95 %
+interval, and an outside bot over HTTP.
 
-Rows: ``hard`` and ``expert`` against three ``normal``, ``normal`` against three ``easy``,
-and ``examples/smartbot`` (a real process on a loopback port) against three ``normal``.
-Every row plays the same seeded deals (seats rotated), so rows differ by the bots alone.
-``--matches`` sets the matches per row; ``--expert-matches`` and ``--expert-budget-ms`` bound
-the expert row, whose decisions take a second or more.
+Paired rows (``games.arena.paired``): each match is played twice on the same deals, with the
+tested level in one seat and then with the baseline there (by default the field's own
+level), three seats of the field in both; the table gives the tested seat's figures, the
+baseline's in the same seat and their paired differences. The hard levels search a fixed
+number of rollouts a decision (``--rollouts``; the expert ten times as many) and ``ismcts`` a
+fixed number of iterations, so machine load changes the times, never the play. Pairs run in
+``--workers`` processes.
+
+Rows: ``hard`` vs 3 ``normal``; ``hard`` vs 3 ``hard-v1``; ``hard-v1`` vs 3 ``hard``; ``hard``
+vs 3 ``ismcts``; ``expert`` vs 3 ``hard``; ``expert`` vs 3 ``normal``; ``normal`` vs 3
+``easy``; ``hard`` vs a mixed field (``hard-v1``, ``ismcts``, ``normal``, paired with
+``hard-v1``); and, unpaired, ``examples/smartbot`` (a real process on a loopback port) vs 3
+``normal``.
 """
 
 from __future__ import annotations
@@ -21,11 +29,30 @@ from pathlib import Path
 import httpx
 
 from games.arena.cli import parse_args, run_matches
-from games.arena.stats import LevelSummary, summarise
+from games.arena.paired import PairedSummary, Row, play_pairs, summarise_pairs
+from games.arena.stats import summarise
+from games.engine import Rules
+from games.engine.bots import ARENA_LEVELS
 
 ROOT = Path(__file__).resolve().parents[1]
 SMARTBOT = ROOT / "examples" / "smartbot" / "smartbot.py"
-ROWS = ("hard", "expert", "normal", "smartbot")
+# Named rows: (tested, field).
+PAIRED = {
+    "hard-normal": ("hard", "normal"),
+    "hard-v1": ("hard", "hard-v1"),
+    "v1-hard": ("hard-v1", "hard"),
+    "hard-ismcts": ("hard", "ismcts"),
+    "expert-hard": ("expert", "hard"),
+    "expert-normal": ("expert", "normal"),
+    "normal-easy": ("normal", "easy"),
+    "hard-mixed": ("hard", "hard-v1,ismcts,normal"),
+}
+# The baseline of a row whose field mixes levels (else the field's own level).
+MIXED_BASELINE = "hard-v1"
+ROWS = (*PAIRED, "smartbot")
+# About what the hard bot's 150 ms buy on a quiet core of this project's server (1,000
+# rollouts took 66 ms of CPU, median, on the positions of ``tests/bots``).
+ROLLOUTS = 2000
 
 
 @contextmanager
@@ -50,65 +77,81 @@ def smartbot(port: int) -> Iterator[str]:
         process.wait(timeout=10)
 
 
-def row(name: str, seats: str, args: argparse.Namespace, matches: int,
-        budget_ms: int | None) -> tuple[str, LevelSummary, int, int]:
-    """Play one row; its name, the summary of its first seat's player, matches, hands."""
-    argv = ["--seats", seats, "--matches", str(matches), "--seed", str(args.seed),
-            "--hands", str(args.hands), "--workers", str(args.workers)]
-    if budget_ms is not None:
-        argv += ["--budget-ms", str(budget_ms)]
-    arena = parse_args(argv)
-    results = run_matches(arena, sys.stderr)
-    subject = seats.split(",")[0]
-    summary = next(s for s in summarise(results) if s.level == subject)
-    return name, summary, len(results), arena.hands
+def _pm(value: tuple[float, float], digits: int = 1) -> str:
+    return f"{value[0]:.{digits}f} ± {value[1]:.{digits}f}"
 
 
-def table(rows: Sequence[tuple[str, LevelSummary, int, int]]) -> str:
-    """The rows as a Markdown table."""
-    lines = ["| seats | matches | win % | calls made % | points per hand | decision ms p95 "
-             "| fallbacks |", "|---|---|---|---|---|---|---|"]
-    for name, s, matches, hands in rows:
-        p95, lo, hi = s.time_p95
+def paired_table(rows: Sequence[tuple[Row, PairedSummary]]) -> str:
+    """The paired rows as a Markdown table."""
+    lines = ["| seats | baseline in the seat | matches | win % | baseline win % | win % "
+             "difference | points a hand | baseline points | points difference | calls "
+             "made % | decision ms p95 |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for row, s in rows:
         lines.append(
-            f"| {name} | {matches} | {s.win[0]:.1f} ± {s.win[1]:.1f} | "
-            f"{s.made[0]:.1f} ± {s.made[1]:.1f} | {s.total[0] / hands:.2f} ± "
-            f"{s.total[1] / hands:.2f} | {p95:.0f} [{lo:.0f}, {hi:.0f}] | {s.fallbacks} |")
+            f"| {row.title()} | `{row.baseline}` | {s.matches} | "
+            f"{_pm(s.win)} | {_pm(s.baseline_win)} | **{_pm(s.win_gain)}** | "
+            f"{_pm(s.points, 2)} | {_pm(s.baseline_points, 2)} | **{_pm(s.points_gain, 2)}** | "
+            f"{_pm(s.made)} | {s.decision_ms_p95:.0f} |")
     return "\n".join(lines)
 
 
+def smartbot_row(args: argparse.Namespace) -> str:
+    """examples/smartbot over HTTP against three normal bots (unpaired), as a table."""
+    with smartbot(args.port) as url:
+        arena = parse_args(["--seats", f"{url},normal,normal,normal", "--matches",
+                            str(args.matches), "--seed", str(args.seed), "--hands",
+                            str(args.hands)])
+        results = run_matches(arena, sys.stderr)
+    s = next(r for r in summarise(results) if r.level == url)
+    hands = args.hands
+    return ("| seats | matches | win % | calls made % | points a hand | decision ms p95 "
+            "| fallbacks |\n|---|---|---|---|---|---|---|\n"
+            f"| `examples/smartbot` over HTTP vs 3 `normal` | {len(results)} | {_pm(s.win)} "
+            f"| {_pm(s.made)} | {s.total[0] / hands:.2f} ± {s.total[1] / hands:.2f} | "
+            f"{s.time_p95[0]:.0f} | {s.fallbacks} |")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.bots", description=__doc__)
-    parser.add_argument("--matches", type=int, default=400, help="matches per row")
+    parser = argparse.ArgumentParser(prog="python -m bench.bots", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=400, help="paired matches per row")
     parser.add_argument("--expert-matches", type=int, default=None,
-                        help="matches of the expert row (default: --matches)")
-    parser.add_argument("--expert-budget-ms", type=int, default=1500)
+                        help="paired matches of the expert row (default: --matches)")
+    parser.add_argument("--rollouts", type=int, default=ROLLOUTS,
+                        help="rollouts per decision of hard and hard-v1 (the expert: ten "
+                             "times as many)")
+    parser.add_argument("--baseline", choices=ARENA_LEVELS, default=None,
+                        help="the level paired with the tested one in its seat (default: "
+                             "the field's own level)")
     parser.add_argument("--hands", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="arena processes")
     parser.add_argument("--rows", default=",".join(ROWS),
                         help=f"which rows, comma-separated among {', '.join(ROWS)}")
     parser.add_argument("--port", type=int, default=9101, help="smartbot's port")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     wanted = args.rows.split(",")
+    unknown = [w for w in wanted if w not in ROWS]
+    if unknown:
+        parser.error(f"unknown rows {', '.join(unknown)}; rows are {', '.join(ROWS)}")
+    rules = Rules.preset("standard").with_changes(hands=args.hands)
     done = []
-    if "hard" in wanted:
-        done.append(row("`hard` vs 3 `normal`", "hard,normal,normal,normal", args,
-                        args.matches, None))
-    if "expert" in wanted:
-        done.append(row(f"`expert` ({args.expert_budget_ms} ms) vs 3 `normal`",
-                        "expert,normal,normal,normal", args,
-                        args.expert_matches or args.matches, args.expert_budget_ms))
-    if "normal" in wanted:
-        done.append(row("`normal` vs 3 `easy`", "normal,easy,easy,easy", args,
-                        args.matches, None))
+    for key in (k for k in PAIRED if k in wanted):
+        tested, field = PAIRED[key]
+        row = Row(tested, field, args.baseline or (MIXED_BASELINE if "," in field else field))
+        matches = args.matches
+        if tested == "expert" and args.expert_matches:
+            matches = args.expert_matches
+        pairs = play_pairs(row, rules, matches=matches, seed=args.seed,
+                           rollouts=args.rollouts, workers=args.workers, progress=sys.stderr)
+        done.append((row, summarise_pairs(pairs)))
+    print(f"{args.hands}-hand matches, standard rules, the tested seat turning, seed "
+          f"{args.seed}, {args.rollouts} rollouts a hard decision; ± is the 95 % interval; "
+          "differences are paired (same deals); parity is 25 %")
+    if done:
+        print(paired_table(done))
     if "smartbot" in wanted:
-        with smartbot(args.port) as url:
-            done.append(row("`examples/smartbot` over HTTP vs 3 `normal`",
-                            f"{url},normal,normal,normal", args, args.matches, None))
-    print(f"{args.hands}-hand matches, standard rules, seats rotated, seed {args.seed}; "
-          "± is the 95 % interval; parity is 25 %")
-    print(table(done))
+        print(smartbot_row(args))
     return 0
 
 

@@ -254,7 +254,7 @@ PGBENCH_DATABASE = "callbreak_pgbench"
 STATS_SETTLE_SECONDS = 1.5
 
 
-def pgbench(seconds: int, run: str, stats: Any, statements: bool) -> Pgbench:
+def pgbench(seconds: int, run: str, stats: Any, statements: bool, walinspect: bool) -> Pgbench:
     """TPC-B-like read/write TPS of the same PostgreSQL: 8 clients, 2 threads, scale 10, with
     PostgreSQL's counters over the run (not over the initialisation)."""
     ensure_database(PGBENCH_DATABASE)
@@ -266,7 +266,10 @@ def pgbench(seconds: int, run: str, stats: Any, statements: bool) -> Pgbench:
                              PGBENCH_DATABASE], check=True, capture_output=True, text=True)
     postgres_cpu = cpu_by_role().get("postgres", 0.0) - cpu_before.get("postgres", 0.0)
     time.sleep(STATS_SETTLE_SECONDS)
-    used = pgstats.snapshot(stats, PGBENCH_DATABASE, statements) - before
+    after = pgstats.snapshot(stats, PGBENCH_DATABASE, statements)
+    used = after - before
+    if walinspect:
+        used = pgstats.with_database_wal(stats, PGBENCH_DATABASE, before, after, used)
     (OUT / f"pgbench-{run}.txt").write_text(result.stdout)
     return Pgbench(
         tps=float(re.search(r"tps = ([\d.]+)", result.stdout).group(1)),
@@ -438,40 +441,47 @@ def ratio(site: float | None, reference: float | None) -> float | None:
     return site / reference if site is not None and reference else None
 
 
-def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) -> list[str]:
+def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool,
+                    walinspect: bool = False) -> list[str]:
     """Statements, database time and WAL per committed move next to a pgbench transaction's
     (target: a move, with its share of bot turns, at most 2 pgbench transactions in time and
-    in WAL)."""
+    in WAL). WAL × pgbench compares the WAL of the database's statements, else of the
+    database's own records (``walinspect``), else of the whole server."""
     def number(value: float | None, digits: int) -> str:
         return "n/a" if value is None else f"{value:,.{digits}f}"
 
     reference = pgbench_cost(runs, statements)
     tps = max(run.tps for run in runs)
     lines = ["", "Database cost per committed move and per pgbench transaction (PostgreSQL's "
-             "pg_stat_statements and pg_stat_wal; time is total_exec_time, WAL of the "
-             "database's statements, and of the whole server):", "",
+             "pg_stat_statements, pg_walinspect and pg_stat_wal; time is total_exec_time, WAL "
+             "of the database's statements, of its own WAL records, and of the whole "
+             "server):", "",
              "| per | statements | database time, ms | WAL, bytes | full-page images "
-             "| server WAL, bytes | PostgreSQL CPU, ms | time × pgbench | WAL × pgbench "
-             "| CPU × pgbench | moves/s at database saturation |",
-             "|---|---|---|---|---|---|---|---|---|---|---|",
+             "| database WAL, bytes | server WAL, bytes | PostgreSQL CPU, ms | time × pgbench "
+             "| WAL × pgbench | CPU × pgbench | moves/s at database saturation |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|",
              f"| pgbench transaction ({sum(run.transactions for run in runs)}) "
              f"| {number(reference['statements'], 2)} | {number(reference['exec_ms'], 3)} "
              f"| {number(reference['wal_bytes'], 0)} "
              f"| {number(reference['full_page_images'], 3)} "
+             f"| {number(reference['database_wal_bytes'] if walinspect else None, 0)} "
              f"| {number(reference['server_wal_bytes'], 0)} "
              f"| {number(reference['postgres_cpu_ms'], 3)} | 1 | 1 | 1 | {tps:,.0f} TPS |"]
     for p in phases:
         per = p.db.per(p.all_moves, statements)
         cpu = 1000 * p.cpu.get("postgres", 0.0) / p.all_moves if p.all_moves else None
         time_ratio = ratio(per["exec_ms"], reference["exec_ms"])
-        wal = "wal_bytes" if statements else "server_wal_bytes"
+        wal = ("wal_bytes" if statements
+               else "database_wal_bytes" if walinspect else "server_wal_bytes")
         wal_ratio = ratio(per[wal], reference[wal])
         cpu_ratio = ratio(cpu, reference["postgres_cpu_ms"])
         bound = max((r for r in (time_ratio, cpu_ratio) if r), default=None)
         lines.append(
             f"| move, {p.matches} matches ({p.all_moves}) | {number(per['statements'], 2)} "
             f"| {number(per['exec_ms'], 3)} | {number(per['wal_bytes'], 0)} "
-            f"| {number(per['full_page_images'], 3)} | {number(per['server_wal_bytes'], 0)} "
+            f"| {number(per['full_page_images'], 3)} "
+            f"| {number(per['database_wal_bytes'] if walinspect else None, 0)} "
+            f"| {number(per['server_wal_bytes'], 0)} "
             f"| {number(cpu, 3)} "
             f"| {number(time_ratio, 2)} | {number(wal_ratio, 2)} "
             f"| {number(cpu_ratio, 2)} | {number(tps / bound if bound else None, 0)} |")
@@ -483,7 +493,10 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
                  "Server WAL and PostgreSQL CPU count the whole server (other work on it "
                  "included); target: time and WAL × pgbench ≤ 2.")
     if not statements:
-        lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
+        lines.append("pg_stat_statements is not loaded: WAL × pgbench uses the database's own "
+                     "WAL records (pg_walinspect: its relations' records and its transactions' "
+                     "commits)." if walinspect else
+                     "pg_stat_statements is not loaded: WAL × pgbench uses the server's WAL.")
     if (reference["full_page_images"] or 0) > 0.01:
         lines.append("Checkpoints fell into the pgbench runs: its WAL per transaction includes "
                      "full-page images. Compare the WAL with a run where neither side logged "
@@ -495,7 +508,8 @@ def database_report(phases: list[Phase], runs: list[Pgbench], statements: bool) 
     return lines
 
 
-def report(phases: list[Phase], runs: list[Pgbench], statements: bool) -> str:
+def report(phases: list[Phase], runs: list[Pgbench], statements: bool,
+           walinspect: bool = False) -> str:
     ms = 1000
     tps = max(run.tps for run in runs)
     lines = [
@@ -530,7 +544,7 @@ def report(phases: list[Phase], runs: list[Pgbench], statements: bool) -> str:
         lines.append(f"| {p.matches} | " + " | ".join(
             f"{per.get(role, 0):.2f}" for role in ("web", "worker", "postgres", "redis",
                                                    "players")) + f" | {sum(per.values()):.2f} |")
-    lines += database_report(phases, runs, statements)
+    lines += database_report(phases, runs, statements, walinspect)
     for p in phases:
         if p.slow_play_at and p.think[1]:  # players at once are slow by design (a queue)
             lines.append(f"POST play over {SLOW_SECONDS * ms:.0f} ms at {p.matches} matches: "
@@ -579,6 +593,7 @@ def main() -> int:
     if problem:
         print(problem, file=sys.stderr, flush=True)
     statements = pgstats.prepare(stats)
+    walinspect = pgstats.walinspect_ready(stats)
     think = tuple(int(ms) / 1000 for ms in args.think_ms.split(","))
     plan = []  # (matches, think) per phase
     for entry in args.matches.split(","):
@@ -589,7 +604,7 @@ def main() -> int:
     # pgbench before and after the phases: the machine's speed drifts over minutes, and the
     # higher of the two is the reference (the stricter bar for the site).
     print("pgbench …", flush=True)
-    runs = [pgbench(args.pgbench_seconds, "before", stats, statements)]
+    runs = [pgbench(args.pgbench_seconds, "before", stats, statements, walinspect)]
     from socket import socket
 
     with socket() as probe:
@@ -625,7 +640,11 @@ def main() -> int:
                 gc.collect()
             cpu_after = cpu_by_role()
             time.sleep(STATS_SETTLE_SECONDS)
-            phase.db = pgstats.snapshot(stats, args.database, statements) - db_before
+            db_after = pgstats.snapshot(stats, args.database, statements)
+            phase.db = db_after - db_before
+            if walinspect:
+                phase.db = pgstats.with_database_wal(stats, args.database, db_before, db_after,
+                                                     phase.db)
             # Throughput over the phase's own seconds, not the wind-down when fewer players
             # are left; the CPU figures cover the wind-down too, divided by every move made.
             phase.moves = moves_between(started, started + args.seconds)
@@ -637,9 +656,9 @@ def main() -> int:
     finally:
         stop_site(site)
     print("pgbench …", flush=True)
-    runs.append(pgbench(args.pgbench_seconds, "after", stats, statements))
+    runs.append(pgbench(args.pgbench_seconds, "after", stats, statements, walinspect))
     stats.close()
-    table = report(phases, runs, statements)
+    table = report(phases, runs, statements, walinspect)
     print("\n" + table)
     (OUT / "load.json").write_text(json.dumps({
         "pgbench_tps": max(run.tps for run in runs),

@@ -1,6 +1,6 @@
 """What PostgreSQL itself counts over a stretch of a benchmark: statements and their execution
 time (``pg_stat_statements``, for one database) and the write-ahead log (``pg_stat_wal``, the
-whole server).
+whole server; and, read back record by record with ``pg_walinspect``, one database's own).
 
 The load benchmark reads a snapshot before and after each phase and each ``pgbench`` run and
 states the site's cost per committed move next to pgbench's cost per transaction. The CPU of
@@ -10,7 +10,7 @@ move do not, so they set the ceiling.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 EXTENSION = "pg_stat_statements"
@@ -34,6 +34,9 @@ class Counters:
     full_page_images: int = 0  # of it, whole pages logged on a first change after a checkpoint
     server_wal_bytes: int = 0  # WAL of the whole server, every database (pg_stat_wal)
     evicted: int = 0  # entries pg_stat_statements dropped to make room (its info view)
+    # WAL records of the database's relations and its transactions' commits (pg_walinspect);
+    # 0 where it could not be read. Other work on the server does not count here.
+    database_wal_bytes: int = 0
 
     def __add__(self, other: Counters) -> Counters:
         return Counters(**{f.name: getattr(self, f.name) + getattr(other, f.name)
@@ -43,17 +46,22 @@ class Counters:
         """The counters divided by ``count`` (moves, or pgbench transactions); None for those
         of pg_stat_statements when it was not read (``statements`` false)."""
         return {f.name: (getattr(self, f.name) / count
-                         if count and (statements or f.name == "server_wal_bytes") else None)
+                         if count and (statements or f.name in _WITHOUT_STATEMENTS) else None)
                 for f in fields(self) if f.name != "evicted"}
+
+
+_WITHOUT_STATEMENTS = ("server_wal_bytes", "database_wal_bytes")
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    """The cumulative counters at one moment: each statement's, and the server's WAL."""
+    """The cumulative counters at one moment: each statement's, and the server's WAL, with
+    the position in the WAL flushed so far."""
 
     statements: dict[tuple[int, int, bool], tuple[int, float, int, int]]
     server_wal_bytes: int
     evicted: int
+    wal_flushed: str = ""
 
     def __sub__(self, before: Snapshot) -> Counters:
         """The work done between ``before`` and this snapshot.
@@ -116,14 +124,47 @@ def prepare(conn: Any) -> bool:
 def snapshot(conn: Any, database: str, statements: bool) -> Snapshot:
     """The counters now, for ``database`` (``statements``: whether pg_stat_statements is
     readable; without it only the server's WAL is read)."""
+    flushed = conn.execute("SELECT pg_current_wal_flush_lsn()::text").fetchone()[0]
     if not statements:
         server_wal = conn.execute("SELECT wal_bytes FROM pg_stat_wal").fetchone()[0]
-        return Snapshot({}, int(server_wal), 0)
+        return Snapshot({}, int(server_wal), 0, flushed)
     rows = conn.execute(_STATEMENTS, (database,)).fetchall()
     server_wal, evicted = conn.execute(_SERVER).fetchone()
     return Snapshot({(user, query, top): (calls, exec_ms, int(wal), fpi)
                      for user, query, top, calls, exec_ms, wal, fpi in rows},
-                    int(server_wal), evicted)
+                    int(server_wal), evicted, flushed)
+
+
+# The records naming a block of the database's relations ("rel <tablespace>/<db>/<file>"),
+# and those of the transactions that wrote them (their commits name no block).
+_DATABASE_WAL = """
+    WITH records AS (
+        SELECT xid::text AS xid, record_length, block_ref
+          FROM pg_get_wal_records_info(%(start)s::pg_lsn, %(end)s::pg_lsn)),
+    ours AS (SELECT DISTINCT xid FROM records WHERE xid <> '0' AND block_ref LIKE %(rel)s)
+    SELECT coalesce(sum(record_length), 0) FROM records
+     WHERE block_ref LIKE %(rel)s OR xid IN (SELECT xid FROM ours)
+"""
+
+
+def walinspect_ready(conn: Any) -> bool:
+    """Make ``pg_walinspect`` usable from ``conn``'s database; False when it cannot be."""
+    try:
+        conn.execute("CREATE EXTENSION IF NOT EXISTS pg_walinspect")
+    except Exception:  # not installed with this server, or not a superuser
+        return False
+    return True
+
+
+def with_database_wal(conn: Any, database: str, before: Snapshot, after: Snapshot,
+                      used: Counters) -> Counters:
+    """``used`` with the WAL that ``database``'s own work wrote between the two snapshots,
+    read from the WAL itself (``walinspect_ready`` must have said yes)."""
+    oid = conn.execute("SELECT oid FROM pg_database WHERE datname = %s",
+                       (database,)).fetchone()[0]
+    wal = conn.execute(_DATABASE_WAL, {"start": before.wal_flushed, "end": after.wal_flushed,
+                                       "rel": f"%/{oid}/%"}).fetchone()[0]
+    return replace(used, database_wal_bytes=int(wal))
 
 
 def _libraries(loaded: str) -> list[str]:

@@ -10,6 +10,7 @@ django_wsgi_app = get_wsgi_application()
 from a2wsgi import WSGIMiddleware  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.conf import settings  # noqa: E402
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
 from callbreak_site import embedded  # noqa: E402
 from notifications.routing import websocket_urlpatterns  # noqa: E402
@@ -25,6 +26,17 @@ router = ProtocolTypeRouter(
         ),
     }
 )
+
+
+def trusting_proxies(app, trusted: list[str]):  # noqa: ANN001, ANN201 - ASGI application
+    """``app`` seeing the client behind the ``trusted`` proxies: the one place a forwarded
+    address is believed, whichever server runs the application (the server's own proxy-header
+    handling is off: see callbreak_site.serve and the Procfile). Django's REMOTE_ADDR, and so
+    every throttle, then count the client: never the proxy, never an address a client wrote."""
+    return ProxyHeadersMiddleware(app, trusted_hosts=trusted) if trusted else app
+
+
+router = trusting_proxies(router, settings.FORWARDED_ALLOW_IPS)
 
 
 async def application(scope, receive, send):  # noqa: ANN001 - ASGI signature

@@ -51,6 +51,8 @@ def main() -> int:
         "--host", host, "--port", port, "--lifespan", "on",
         "--workers", os.environ.get("WEB_CONCURRENCY", "1"),
         "--timeout-keep-alive", os.environ.get("KEEP_ALIVE_SECONDS", "75"),
+        # The application reads X-Forwarded-* itself, from FORWARDED_ALLOW_IPS only.
+        "--no-proxy-headers",
     ]
     commands = [server]
     if os.environ.get("REDIS_URL"):

@@ -84,6 +84,10 @@ SECRET_KEY = _secret_key()
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 CSRF_FAILURE_VIEW = "core.api.csrf_failure"
+# The proxies in front of the site (addresses or networks, "*" for any): only a request from one
+# of them has its X-Forwarded-For and X-Forwarded-Proto believed (callbreak_site.asgi). Empty,
+# the default, believes no one: the address a request comes from is the client's.
+FORWARDED_ALLOW_IPS = env_list("FORWARDED_ALLOW_IPS", "")
 PORT = env_int("PORT", 8000)
 
 INSTALLED_APPS = [
@@ -103,6 +107,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "social",
+    "matchmaking",
     "notifications",
     "frontend",
 ]
@@ -225,6 +230,14 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.deadlines_sweep",
         "schedule": float(os.environ.get("DEADLINE_SWEEP_SECONDS", "2")),
     },
+    "pair-seeks": {
+        "task": "matchmaking.tasks.seeks_pair",
+        "schedule": float(os.environ.get("SEEK_PAIR_SECONDS", "2")),
+    },
+    "ask-about-bots": {
+        "task": "matchmaking.tasks.seeks_remind",
+        "schedule": 5 * 60,
+    },
     "remove-unused-guests": {
         "task": "accounts.tasks.guests_remove_unused",
         "schedule": 60 * 60,
@@ -238,6 +251,9 @@ BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
 # The expert bot's think time: it is offered only with turns of an hour or more.
 EXPERT_BUDGET_MS = env_int("EXPERT_BUDGET_MS", 1500)
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
+# The pause between hands, while the hand's scoreboard shows: no clock runs and no bot plays
+# (half of it in matches at the fastest turn time).
+HAND_BREAK_SECONDS = float(os.environ.get("HAND_BREAK_SECONDS", "4"))
 # Think time per reviewed decision in post-match analysis: the expert bot's (nobody waits).
 ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", EXPERT_BUDGET_MS)
 # Threads per server process for HTTP requests (each holds a database connection while busy).
@@ -273,7 +289,14 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 60
 # A guest account nobody has used for this many days is removed (its matches keep their records).
 GUEST_UNUSED_DAYS = env_int("GUEST_UNUSED_DAYS", 30)
 # Usernames that would pass for a bot at the table are refused (accounts.services.usernames).
-RESERVED_PLAYER_NAMES = "games.bot_names.BOT_NAMES"
+RESERVED_PLAYER_NAMES = "games.bot_names.ALL_BOT_NAMES"
+# The site's address as players reach it: links in mail start with it (never with the Host a
+# request named).
+SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000")
+# Mail sent on request is bounded per receiving address and per sender (an account, or the
+# client's address for a request from nobody signed in), each over a day.
+MAIL_PER_ADDRESS_PER_DAY = env_int("MAIL_PER_ADDRESS_PER_DAY", 3)
+MAIL_PER_SENDER_PER_DAY = env_int("MAIL_PER_SENDER_PER_DAY", 10)
 # How long an email confirmation link and a password reset link work.
 EMAIL_CONFIRM_MAX_AGE = env_int("EMAIL_CONFIRM_MAX_AGE", 60 * 60 * 24 * 3)
 PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_TIMEOUT", 60 * 60 * 3)
@@ -298,6 +321,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PARSER_CLASSES": ["core.parsers.BoundedJSONParser"],
     "DEFAULT_THROTTLE_RATES": {
         "auth": os.environ.get("THROTTLE_AUTH", "30/min"),
+        # Sign-in tries at one username, from any number of addresses.
+        "sign_in_account": os.environ.get("THROTTLE_SIGN_IN_ACCOUNT", "20/hour"),
         "move": os.environ.get("THROTTLE_MOVE", "240/min"),
         "create": os.environ.get("THROTTLE_CREATE", "20/min"),
         "join": os.environ.get("THROTTLE_JOIN", "30/min"),
@@ -307,9 +332,12 @@ REST_FRAMEWORK = {
         "invite": os.environ.get("THROTTLE_INVITE", "60/min"),
         "friends": os.environ.get("THROTTLE_FRIENDS", "30/min"),
     },
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "core.api.Pages",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "core.api.exception_handler",
+    # Throttles count REMOTE_ADDR, which is the client's own address: the ASGI application
+    # sets it from X-Forwarded-For only for a request from FORWARDED_ALLOW_IPS (see above).
+    "NUM_PROXIES": 0,
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
 }
 DATA_UPLOAD_MAX_MEMORY_SIZE = 64 * 1024
@@ -328,6 +356,10 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": ["waiting", "bidding", "playing", "finished"],
         "AnalysisStatusEnum": ["pending", "ready", "failed"],
         "FriendshipStatusEnum": ["requested", "accepted"],
+    },
+    # Ids in paths (core.paths): a positive signed 64-bit integer.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**63 - 1},
     },
 }
 

@@ -20,6 +20,7 @@ urlpatterns = [
     path("api/", include("notifications.api.urls")),
     path("api/", include("social.api.urls")),
     path("api/", include("games.api.urls")),
+    path("api/", include("matchmaking.api.urls")),
     path("", include("frontend.urls")),
 ]
 

@@ -17,6 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.views import csrf, defaults
 from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -35,6 +36,38 @@ def documented_errors(*statuses: int) -> dict[int, type[ErrorOut]]:
     """The refusals an operation documents; those of the machinery around every view (sign-in,
     body, throttle) are added by ``core.schema``."""
     return {status: ErrorOut for status in statuses}
+
+
+class Pages(PageNumberPagination):
+    """Pages of a list, numbered from 1; a ``page`` that is not such a number (an empty one
+    included) is refused rather than read as the first page."""
+
+    def get_page_number(self, request: Any, paginator: Any) -> int:
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not (raw.isascii() and raw.isdigit() and int(raw) >= 1):
+            raise DomainError(_("page is a whole number from 1."), code="bad_page")
+        return int(raw)
+
+
+class StrictBooleanField(serializers.BooleanField):
+    """A JSON ``true`` or ``false`` and nothing else (DRF's own also takes 0, 1, "yes", "on"
+    and more, which the schema does not say)."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if isinstance(data, bool):
+            return data
+        self.fail("invalid", input=data)
+
+
+class StrictCharField(serializers.CharField):
+    """A JSON string and nothing else (DRF's own also turns a number into its digits)."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
 
 
 def valid_body(serializer_class: type[serializers.Serializer], request: Request) -> dict[str, Any]:

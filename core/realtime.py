@@ -18,6 +18,7 @@ from typing import Any
 
 import orjson
 from channels.layers import get_channel_layer
+from django.core.cache import cache
 
 logger = logging.getLogger(__name__)
 PUBLISH_TIMEOUT_SECONDS = 5
@@ -96,3 +97,36 @@ def _sending_loop() -> asyncio.AbstractEventLoop:
             threading.Thread(target=_loop.run_forever, name="channel-publisher",
                              daemon=True).start()
         return _loop
+
+
+def credentials_key(user_id: int) -> str:
+    """The cache key counting the changes to ``user_id``'s credentials (a revoked token, an
+    ended session, a new password): a socket that sees it move checks its own again."""
+    return f"credentials.{user_id}"
+
+
+# Long enough to outlive any socket; a key that lapsed reads as a change, which costs one check.
+CREDENTIALS_KEY_TTL_SECONDS = 60 * 60 * 24 * 30
+
+
+def credentials_changed(user_id: int) -> None:
+    """Tell every socket of ``user_id`` that a credential of theirs ended: each checks the token
+    or session it opened with and closes if that one is gone. The count in the cache is what a
+    socket checks when next used, should the message itself be lost."""
+    key = credentials_key(user_id)
+    cache.add(key, 0, CREDENTIALS_KEY_TTL_SECONDS)
+    try:
+        cache.incr(key)
+    except ValueError:  # the key lapsed between the two calls
+        cache.set(key, 1, CREDENTIALS_KEY_TTL_SECONDS)
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    message = {"type": "credentials.changed"}
+    future = asyncio.run_coroutine_threadsafe(_send_all(layer, [(user_group(user_id), message)]),
+                                              _sending_loop())
+    try:
+        future.result(PUBLISH_TIMEOUT_SECONDS)
+    except Exception:  # the count in the cache still tells each socket when it is next used
+        future.cancel()
+        logger.warning("sign-out notice to user %s could not be sent", user_id, exc_info=True)

@@ -17,6 +17,7 @@ urlpatterns = [
     # Client routes (see static/frontend/js/router.js): all answered by the shell.
     re_path(r"^(?:signin|signup)/?$", shell, {"screen": "auth"}),
     re_path(r"^new/?$", shell, {"screen": "newmatch"}),
+    re_path(r"^play/?$", shell, {"screen": "online"}),
     re_path(r"^history/?$", shell, {"screen": "history"}),
     re_path(r"^settings/?$", shell, {"screen": "settings"}),
     re_path(r"^account/?$", shell, {"screen": "account"}),
@@ -28,7 +29,8 @@ urlpatterns = [
     re_path(r"^offline/[0-9a-f-]{36}/?$", shell, {"screen": "table"}),
     re_path(r"^replay/\d+/?$", shell, {"screen": "replay"}),
     re_path(r"^join/[\w-]+/?$", shell, {"screen": "join"}),
-    re_path(r"^stats(?:/[\w.@+-]+)?/?$", shell, {"screen": "stats"}),
+    # A name is any text without a slash, as sign-up allows (marks of any script included).
+    re_path(r"^stats(?:/[^/]+)?/?$", shell, {"screen": "stats"}),
     re_path(r"^friends/?$", shell, {"screen": "friends"}),
     re_path(r"^leaderboard/?$", shell, {"screen": "leaderboard"}),
     re_path(r"^u/[^/]+/?$", shell, {"screen": "profile"}),

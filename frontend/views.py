@@ -82,7 +82,7 @@ def screen_modules() -> dict[str, list[str]]:
 
 
 _SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover",
-                       "offline": "offline"}
+                       "offline": "offline", "online": "online"}
 
 
 def _catalog_response(request: HttpRequest, lang: str) -> HttpResponse:

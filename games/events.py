@@ -4,7 +4,8 @@
 player's socket gets their own view after each step; then the next turn's kind decides the
 rest through ``EFFECTS``, the one table of what each kind of turn sets going:
 
-- a turn played at once queues ``games.tasks.bot_turn_play``;
+- a turn played at once queues ``games.tasks.bot_turn_play`` (after a hand, for the end of
+  the pause between hands: ``NextTurn.starts_at``);
 - a turn due at its deadline queues ``games.tasks.turn_timeout`` for that moment (a long turn's
   deadline is left to the sweeper, which also warns its player);
 - a person whose turn begins and who does not have the match open is announced to the apps
@@ -27,7 +28,7 @@ from django.db import transaction
 from core import realtime
 from games.engine import MatchState
 from games.models import Match, Seat
-from games.signals import match_finished, person_to_play
+from games.signals import invitation_declined, invitations_sent, match_finished, person_to_play
 from games.turns import NextTurn, TurnKind
 from games.view_shape import MatchView
 
@@ -98,8 +99,25 @@ def analysis_queued(*, match_id: int, seat: int) -> None:
     _send_on_commit(ANALYSIS_TASK, match_id, seat)
 
 
+def invitations_made(*, match_id: int, user_ids: list[int]) -> None:
+    """Seats of a new match were reserved for ``user_ids``: announced after the commit (the
+    notifications app tells each invitee)."""
+    if user_ids:
+        transaction.on_commit(lambda: invitations_sent.send(
+            sender=Match, match_id=match_id, user_ids=user_ids))
+
+
+def invitation_refused(*, match_id: int, inviter_id: int | None, invitee_id: int) -> None:
+    """An invitee declined and their seat is open: the inviter is told after the commit."""
+    if inviter_id is not None:
+        transaction.on_commit(lambda: invitation_declined.send(
+            sender=Match, match_id=match_id, inviter_id=inviter_id, invitee_id=invitee_id))
+
+
 def _play_now(change: Change) -> None:
-    _send_on_commit(BOT_TURN_TASK, change.match.id, change.match.seq)
+    # After a hand ends, the bot waits out the scoreboard's pause like everyone else.
+    options = {"eta": change.next.starts_at} if change.next.starts_at else {}
+    _send_on_commit(BOT_TURN_TASK, change.match.id, change.match.seq, **options)
 
 
 def _play_at_deadline(change: Change) -> None:

@@ -1,9 +1,11 @@
 """Tables for matches, seats and moves.
 
 A match's story is told once: the ``Move`` rows are the log of every call, card and agreement
-to finish, and ``Match.state`` is the engine state after the last of them (the deals, the
-hands so far and their results), so a view costs one row read. Records and stats are derived
-from the state. Every change goes through ``games.services``.
+to finish, and the engine state after the last of them is stored in two parts
+(``games.stored_state``): ``Match.state``, the hand under way, rewritten by every move, and a
+``FinishedHand`` row per hand scored, written once. A view costs one read of the match with
+its finished hands. Records and stats are derived from the state. Every change goes through
+``games.services``.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.bot_names import bot_name
@@ -45,7 +48,9 @@ class Match(models.Model):
     # Bumped by every change a player can see; clients send the seq they last saw.
     seq = models.PositiveIntegerField(default=0)
     invite_code = models.CharField(max_length=16, unique=True, default=new_invite_code)
-    state = models.JSONField(null=True, blank=True)
+    # The engine state after the last move, less its finished hands (``FinishedHand``) and
+    # rules (``rules``), in the compact form of ``games.stored_state``. None before the deal.
+    state = models.TextField(null=True, blank=True)  # noqa: DJ001 - None: not dealt yet
     turn = models.SmallIntegerField(null=True, blank=True)
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
@@ -56,9 +61,15 @@ class Match(models.Model):
     # Played on a phone with no network against its bots, then sent here (the record's id):
     # such a match is unrated, and stored once however often it is sent.
     offline_id = models.UUIDField(null=True, blank=True, unique=True)
+    # A casual match (a casual quick match) moves nobody's rating.
+    rated = models.BooleanField(default=True)
+    # Listed under the open tables (``GET /api/tables/``) while it waits for players.
+    public = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-updated_at", "-id"]
+        indexes = [models.Index(fields=["-created_at"], name="match_public_waiting",
+                                condition=Q(public=True, status="waiting"))]
 
     def __str__(self) -> str:
         return f"Match {self.pk} ({self.status})"
@@ -82,12 +93,20 @@ class Match(models.Model):
     def warn_at(self, value: datetime | None) -> None:
         self.__dict__["warn_at"] = value
 
+    @property
+    def hand_break_until(self) -> datetime | None:
+        return self._clock_value("hand_break_until")
+
+    @hand_break_until.setter
+    def hand_break_until(self, value: datetime | None) -> None:
+        self.__dict__["hand_break_until"] = value
+
     def _clock_value(self, name: str) -> datetime | None:
         if name not in self.__dict__:
             # The reverse accessor uses the clock a query selected with the match, if any.
             clock = getattr(self, "clock", None) if self.pk else None
-            self.__dict__["deadline"] = clock.deadline if clock else None
-            self.__dict__["warn_at"] = clock.warn_at if clock else None
+            for field in TurnClock.TIMES:
+                self.__dict__.setdefault(field, getattr(clock, field) if clock else None)
         return self.__dict__[name]
 
 
@@ -106,6 +125,12 @@ class TurnClock(models.Model):
     warn_at = models.DateTimeField(null=True, blank=True)
     # The match's seq when its player was warned: once per turn.
     warned_seq = models.PositiveIntegerField(null=True, blank=True)
+    # The end of the pause after a hand, while its scoreboard shows: the next hand's first
+    # turn, its clock and its bots begin then. None, or past, once play runs on.
+    hand_break_until = models.DateTimeField(null=True, blank=True)
+
+    # The times a match carries from its clock (``Match.deadline`` and the like).
+    TIMES = ("deadline", "warn_at", "hand_break_until")
 
     class Meta:
         indexes = [
@@ -120,10 +145,10 @@ class TurnClock(models.Model):
 
     @classmethod
     def write(cls, match: Match) -> None:
-        """Store ``match``'s deadline and warning time, in one statement."""
+        """Store ``match``'s deadline, warning time and hand break, in one statement."""
         cls.objects.bulk_create(
-            [cls(match_id=match.pk, deadline=match.deadline, warn_at=match.warn_at)],
-            update_conflicts=True, unique_fields=["match"], update_fields=["deadline", "warn_at"])
+            [cls(match_id=match.pk, **{name: getattr(match, name) for name in cls.TIMES})],
+            update_conflicts=True, unique_fields=["match"], update_fields=list(cls.TIMES))
 
 
 class Seat(models.Model):
@@ -190,12 +215,35 @@ class Seat(models.Model):
         if self.kind == self.Kind.EXTERNAL:
             return "External bot"
         if self.kind == self.Kind.RESERVED and self.reserved_for is not None:
-            return f"{self.reserved_for.username} (invited)"
+            # The seat's kind says it is an invitation; clients word that themselves.
+            return self.reserved_for.username
         return "Open seat"
 
     @property
     def public_kind(self) -> str:
         return f"bot:{self.bot_level}" if self.kind == self.Kind.BOT else self.kind
+
+
+class FinishedHand(models.Model):
+    """A scored hand of a match: the engine's entry for it (``MatchState.history``, in
+    ``games/engine/RECORD.md``), written once when the hand ends and never changed. Kept out of
+    the match row so that a move does not rewrite the hands before it."""
+
+    # The unique constraint's index serves these look-ups (see Seat.match).
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="finished_hands",
+                              db_index=False)
+    number = models.PositiveSmallIntegerField()
+    result = models.JSONField()
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"],
+                                    name="finished_hand_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of match {self.match_id}"
 
 
 class Move(models.Model):
@@ -224,7 +272,8 @@ class Move(models.Model):
     card = models.CharField(max_length=2, blank=True, default="")
     made_by = models.CharField(max_length=10, choices=MadeBy.choices)
     note = models.CharField(max_length=200, blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
+    # The time of the change that made it, the time the next turn's clock counts from.
+    created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["match", "seq"]

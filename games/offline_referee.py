@@ -104,7 +104,9 @@ def match_view(saved: dict[str, Any]) -> MatchView:
         view_for(state, MY_SEAT), dealt=True,
         id=saved["id"], status=_STATUS_OF_PHASE[state.phase], seq=saved["seq"],
         seats=_seats(saved), hands=state.rules.hands, turn_seconds=0, deadline=None,
+        hand_break_until=None,
         invite_code=None, created_at=saved["created_at"], rules=state.rules.to_dict(),
+        unrated_reason="offline",
     )
 
 

@@ -14,20 +14,21 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Forbidden, NotFound
-from games.engine import MatchState, Rules, match_record
+from games.engine import Rules, match_record
 from games.engine.ending import final_places
 from games.engine.rules import made_call
 from games.match_view import match_view, moment_of, seat_view
 from games.models import Match, Seat
 from games.queries import table_of
+from games.stored_state import state_of_match
 from games.view_shape import MatchView
 from social.presence import online_users
-from social.selectors import reactions_seen
+from social.selectors import blocked_either_way, reactions_seen
 
 
 def table_view(*, match: Match, seats: list[Seat], seat: int | None) -> MatchView:
     """``seat``'s view of the match as it stands now."""
-    state = MatchState.from_json(match.state) if match.state is not None else None
+    state = state_of_match(match)
     online = online_users([s.user_id for s in seats if s.user_id])
     return match_view(match=match, seats=seats, seat=seat, at=moment_of(match, state),
                       online=online)
@@ -45,6 +46,8 @@ def match_for_user(*, match_id: int, user: Any,
             return match, seats, seat.number
     if invite_code and invite_code == match.invite_code:
         return match, seats, None
+    if any(s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id for s in seats):
+        return match, seats, None  # invited: the table opens for them to accept
     raise NotFound(_("No such match."))
 
 
@@ -57,7 +60,7 @@ def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
         matches = matches.filter(status=status)
     seats = Seat.objects.select_related("user", "reserved_for").order_by("number")
     return matches.select_related("clock").prefetch_related(
-        Prefetch("seats", queryset=seats)).order_by(
+        Prefetch("seats", queryset=seats), "finished_hands").order_by(
         "-updated_at", "-id"
     )
 
@@ -66,9 +69,8 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
     seats = list(match.seats.all())
     my_seat = next((s.number for s in seats if s.user_id == user.id), None)
     finished = match.status == Match.Status.FINISHED
-    state = match.state or {}
-    scores = state.get("scores", [0] * 4)
-    places = final_places(MatchState.from_json(state)) if finished else None
+    state = state_of_match(match)
+    places = final_places(state) if finished and state is not None else None
     return {
         "id": match.id,
         "status": match.status,
@@ -76,9 +78,9 @@ def match_summary(*, match: Match, user: Any, online: set[int]) -> dict[str, Any
         "my_turn": match.status in Match.ACTIVE and match.turn == my_seat,
         "deadline": match.deadline.isoformat() if match.deadline else None,
         "seats": [seat_view(s, online) for s in seats],
-        "hand_number": state.get("hand_number", 0),
+        "hand_number": state.hand_number if state is not None else 0,
         "hands": match.hands_to_play,
-        "scores": scores,
+        "scores": list(state.scores) if state is not None else [0] * 4,
         "places": places,
         "created_at": match.created_at.isoformat(),
         "updated_at": match.updated_at.isoformat(),
@@ -92,9 +94,10 @@ def match_record_for(*, match: Match, seats: list[Seat],
     if match.status != Match.Status.FINISHED or match.state is None:
         raise Forbidden(_("The record of a match is available once it has finished."),
                         code="not_finished")
-    record = match_record(MatchState.from_json(match.state))
+    record = match_record(state_of_match(match))
     record["seats"] = [seat_view(s, set()) for s in seats]
     record["match_id"] = match.id
+    record["finished_at"] = match.finished_at.isoformat() if match.finished_at else None
     record["made_by"] = list(
         match.moves.order_by("seq").values("seq", "seat", "kind", "call", "card", "made_by",
                                            "note")
@@ -118,11 +121,12 @@ def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:
                                  match__status=Match.Status.FINISHED)
              .select_related("match").only("number", "match", "match__state",
                                            "match__rules", "match__finished_at")
+             .prefetch_related("match__finished_hands")
              .order_by("match__finished_at"))
     results, made, called = [], 0, 0
     for seat in seats:
         match = seat.match
-        state = MatchState.from_json(match.state)
+        state = state_of_match(match)
         rules = Rules.from_dict(match.rules)
         for hand in state.history:
             called += 1
@@ -144,12 +148,15 @@ def user_stats(*, username: str, viewer: Any = None) -> dict[str, Any]:
 
 def invite_preview(*, invite_code: str) -> dict[str, Any]:
     """What an invite link may tell someone not yet seated: who invited them, to how many
-    hands at what pace, and whether a seat is left. Nothing of any seat's cards or players."""
+    hands at what pace, and whether a seat is left. Nothing of any seat's cards or players,
+    and nothing once the match has started."""
     match = (Match.objects.filter(invite_code=invite_code).select_related("created_by")
              .only("status", "hands_to_play", "turn_seconds", "rules", "created_by__username")
              .first())
     if match is None:
         raise NotFound(_("No match has that invite code."), code="bad_invite_code")
+    if match.status != Match.Status.WAITING:
+        raise NotFound(_("This match has started: its invite has ended."), code="invite_ended")
     open_seats = match.seats.filter(kind=Seat.Kind.OPEN).count()
     return {
         "invited_by": match.created_by.username if match.created_by else None,
@@ -172,3 +179,44 @@ def match_export(*, user: Any) -> dict[str, Any]:
         records.append(match_record_for(match=match, seats=seats))
     return {"username": user.get_username(), "exported_at": timezone.now().isoformat(),
             "matches": records}
+
+
+def invitations_for(*, user: Any) -> list[dict[str, Any]]:
+    """The waiting matches where a seat is reserved for ``user``, newest first: who invited
+    them, the rules and the pace."""
+    seats = (Seat.objects.filter(kind=Seat.Kind.RESERVED, reserved_for=user,
+                                 match__status=Match.Status.WAITING)
+             .select_related("match", "match__created_by").order_by("-match_id"))
+    return [{"match_id": s.match_id,
+             "invited_by": s.match.created_by.username if s.match.created_by else None,
+             "rules": s.match.rules, "hands": s.match.hands_to_play,
+             "turn_seconds": s.match.turn_seconds, "rematch": s.match.rematch_of_id is not None}
+            for s in seats]
+
+
+def open_tables(*, user: Any, limit: int = 50) -> list[dict[str, Any]]:
+    """Public matches waiting for players, newest first, with their invite code (a public
+    table is joined with it, and the join checks blocks and seats again). A table where
+    ``user`` sits already, or where anyone has a block with them, is not listed: a block is
+    not announced."""
+    blocked = blocked_either_way(user_id=user.id)
+    seats = Seat.objects.select_related("user", "reserved_for").order_by("number")
+    matches = (Match.objects.filter(public=True, status=Match.Status.WAITING)
+               .select_related("created_by").prefetch_related(Prefetch("seats", queryset=seats))
+               .order_by("-created_at")[:limit])
+    tables = []
+    for match in matches:
+        table = list(match.seats.all())
+        present = {match.created_by_id, *(s.user_id for s in table),
+                   *(s.reserved_for_id for s in table)} - {None}
+        free = sum(s.kind == Seat.Kind.OPEN for s in table)
+        if not free or user.id in present or present & blocked:
+            continue
+        tables.append({
+            "match_id": match.id, "invite_code": match.invite_code,
+            "created_by": match.created_by.username if match.created_by else None,
+            "rules": match.rules, "hands": match.hands_to_play,
+            "turn_seconds": match.turn_seconds, "seats_free": free,
+            "players": [s.display_name for s in table if s.kind != Seat.Kind.OPEN],
+        })
+    return tables

@@ -14,3 +14,7 @@ person_to_play = Signal()
 turn_warning_due = Signal()
 # A match ended: ``match_id``.
 match_finished = Signal()
+# Players were invited to a match (a seat reserved for each): ``match_id``, ``user_ids``.
+invitations_sent = Signal()
+# An invitee declined: their seat is open now. ``match_id``, ``inviter_id``, ``invitee_id``.
+invitation_declined = Signal()

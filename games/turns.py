@@ -20,6 +20,8 @@ from games.models import Seat
 # With nobody else waiting for it, a seat on autopilot is played after this long at most (or
 # the turn time, if shorter): its player can still come back, and an abandoned match ends.
 AUTOPILOT_ALONE_SECONDS = 30
+# The fastest turn time offered: its matches get a shorter pause between hands.
+FAST_TURN_SECONDS = 15
 
 
 class TurnKind(StrEnum):
@@ -45,16 +47,30 @@ class NextTurn:
     deadline: datetime | None = None
     warn_at: datetime | None = None
     fresh: bool = True
+    # After a hand's scoreboard pause: nothing is played, and no clock runs, before this.
+    starts_at: datetime | None = None
 
     @property
     def plays_at_once(self) -> bool:
         return self.kind in (TurnKind.BOT, TurnKind.AUTOPILOT)
 
 
+def hand_break_seconds(turn_seconds: int) -> float:
+    """How long the scoreboard of a hand just ended stays up before the next hand's first
+    turn begins: ``HAND_BREAK_SECONDS``, half as long at the fastest turn time."""
+    pause = settings.HAND_BREAK_SECONDS
+    return pause / 2 if turn_seconds <= FAST_TURN_SECONDS else pause
+
+
 def next_turn(*, seats: list[Seat], state: MatchState | None, turn_seconds: int,
-              now: datetime, fresh: bool = True) -> NextTurn:
+              now: datetime, fresh: bool = True,
+              pause_until: datetime | None = None) -> NextTurn:
     """Who acts next and by when. A bot's turn, or autopilot's that someone waits for, gets a
-    short grace as a safety net should its task be lost; a present person the turn time."""
+    short grace as a safety net should its task be lost; a present person the turn time.
+    With ``pause_until`` later than ``now`` (a hand break), the turn and its clock begin then."""
+    starts_at = pause_until if pause_until is not None and pause_until > now else None
+    if starts_at is not None:
+        now = starts_at
     if state is None:
         return NextTurn(TurnKind.WAITING)
     if state.phase == "finished" or state.turn is None:
@@ -68,17 +84,19 @@ def next_turn(*, seats: list[Seat], state: MatchState | None, turn_seconds: int,
 
     if not person:
         return NextTurn(TurnKind.BOT, seat.number, None, due(settings.BOT_TURN_GRACE_SECONDS),
-                        fresh=fresh)
+                        fresh=fresh, starts_at=starts_at)
     if seat.autopilot:
         waited_for = any(s.kind == Seat.Kind.HUMAN and not s.autopilot for s in seats)
         if waited_for:
             return NextTurn(TurnKind.AUTOPILOT, seat.number, user_id,
-                            due(settings.BOT_TURN_GRACE_SECONDS), fresh=fresh)
+                            due(settings.BOT_TURN_GRACE_SECONDS), fresh=fresh,
+                            starts_at=starts_at)
         return NextTurn(TurnKind.AUTOPILOT_ALONE, seat.number, user_id,
-                        due(min(turn_seconds, AUTOPILOT_ALONE_SECONDS)), fresh=fresh)
+                        due(min(turn_seconds, AUTOPILOT_ALONE_SECONDS)), fresh=fresh,
+                        starts_at=starts_at)
     if turn_seconds <= settings.LIVE_DEADLINE_ETA_MAX_SECONDS:
         return NextTurn(TurnKind.PERSON_LIVE, seat.number, user_id, due(turn_seconds),
-                        fresh=fresh)
+                        fresh=fresh, starts_at=starts_at)
     return NextTurn(TurnKind.PERSON_SLOW, seat.number, user_id, due(turn_seconds),
                     warn_at=due(turn_seconds * settings.DEADLINE_WARNING_FRACTION),
-                    fresh=fresh)
+                    fresh=fresh, starts_at=starts_at)

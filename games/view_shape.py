@@ -74,15 +74,17 @@ class MatchView(TableView):
     hands: int | None
     turn_seconds: int
     deadline: str | None
+    # The end of the pause after a hand, while its scoreboard shows; None when play runs on.
+    hand_break_until: str | None
     invite_code: str | None
     created_at: str | None
     rules: dict[str, Any]
     hand: list[str]
     places: list[int] | None
     suggested_call: int | None
-
-
-TABLE_KEYS = tuple(get_type_hints(TableView))
+    # Whether the match rates its players, and when not, why (the same for every seat).
+    rated: bool
+    unrated_reason: Literal["offline", "casual", "outside_bot", "guest", "short"] | None
 
 
 TABLE_KEYS = tuple(get_type_hints(TableView))
@@ -91,13 +93,15 @@ TABLE_KEYS = tuple(get_type_hints(TableView))
 def shaped(engine: dict[str, Any], *, dealt: bool, **match: Any) -> MatchView:
     """The match view of ``engine`` (``view_for`` of the viewer's seat, its ``seat`` None for a
     visitor), with the ``match``'s own facts (``id``, ``status``, ``seq``, ``seats``, ``hands``,
-    ``turn_seconds``, ``deadline``, ``invite_code``, ``created_at``, ``rules``). ``dealt`` is
-    False before the first deal: no hand, no dealer yet."""
+    ``turn_seconds``, ``deadline``, ``hand_break_until``, ``invite_code``, ``created_at``,
+    ``rules``, ``unrated_reason``). ``dealt`` is False before the first deal: no hand, no
+    dealer yet."""
     seat = engine["seat"]
     view: dict[str, Any] = {key: engine[key] for key in TABLE_KEYS}
     if not dealt:
         view.update(hand_number=0, dealer=None)
     view.update(match)
+    view["rated"] = view["unrated_reason"] is None
     view.update(
         my_seat=seat,
         hand=engine.get("hand", []),

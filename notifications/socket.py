@@ -23,12 +23,15 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.core.cache import cache
 from django.utils.translation import gettext as _
 
 from core.errors import DomainError
-from core.realtime import user_group
+from core.paths import is_id
+from core.realtime import credentials_key, user_group
 from games.models import Match, Seat
 from games.services.reactions import reaction_send
+from notifications.socket_auth import credential_holds
 from notifications.socket_slots import socket_slot_release, socket_slot_renew, socket_slot_take
 from social.presence import presence_connect, presence_leave, presence_watch
 
@@ -47,6 +50,7 @@ class CloseCode:
     BAD_NESTING = 1007
     FRAME_TOO_BIG = 1009
     NOT_SIGNED_IN = 4401
+    SIGNED_OUT = 4403
     TOO_MANY_SOCKETS = 4409
     TOO_FAST = 4429
 
@@ -102,7 +106,7 @@ def _is_seated(user_id: int, match_id: int) -> bool:
 @database_sync_to_async
 def _react(user: Any, match_id: Any, reaction: Any) -> dict[str, Any] | None:
     """Send a reaction as the API does; the refusal as an ``error`` message, or None."""
-    if not isinstance(match_id, int) or not isinstance(reaction, str):
+    if not is_id(match_id) or not isinstance(reaction, str):
         return {"type": "error", "code": "bad_message",
                 "detail": _("A reaction names its match (a number) and its reaction.")}
     try:
@@ -128,6 +132,11 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CloseCode.NOT_SIGNED_IN)
             return
         self.user_id = user.id
+        # The credential this socket stands on: its token, else its browser session.
+        self.token = self.scope.get("auth_token")
+        session = self.scope.get("session")
+        self.session_key = None if self.token or session is None else session.session_key
+        self.credentials_seen = await cache.aget(credentials_key(user.id))
         self.budget = MessageBudget(burst=settings.WEBSOCKET_MESSAGE_BURST,
                                     per_minute=settings.WEBSOCKET_MESSAGES_PER_MINUTE)
         self.slot = await socket_slot_take(user_id=user.id, holder=self.channel_name)
@@ -156,6 +165,25 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
                        self.user_id, reason, code)
         await self.close(code=code)
 
+    async def credentials_changed(self, event: dict[str, Any]) -> None:
+        """A credential of this user ended: close if it was this socket's."""
+        await self.credential_check(force=True)
+
+    async def credential_check(self, *, force: bool = False) -> bool:
+        """True while this socket's credential holds; else the socket closes (4403). Checked
+        in the database when told of a change, or when the user's count of changes moved."""
+        if self.closing:
+            return False
+        seen = await cache.aget(credentials_key(self.user_id))
+        if not force and seen == self.credentials_seen:
+            return True
+        self.credentials_seen = seen
+        if await credential_holds(user_id=self.user_id, token=self.token,
+                                  session_key=self.session_key):
+            return True
+        await self.refuse(CloseCode.SIGNED_OUT, "signed out")
+        return False
+
     async def _renew_slot(self) -> None:
         while True:
             await asyncio.sleep(settings.PRESENCE_TTL_SECONDS / 3)
@@ -164,7 +192,7 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None,
                       **kwargs: Any) -> None:
-        if self.closing:
+        if not await self.credential_check():
             return
         if not self.budget.spend():
             await self.refuse(CloseCode.TOO_FAST, "sending too fast")
@@ -197,7 +225,7 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json(pong)
         elif kind == "watch":
             match_id = content.get("match")
-            if not isinstance(match_id, int) or not await _is_seated(self.user_id, match_id):
+            if not is_id(match_id) or not await _is_seated(self.user_id, match_id):
                 await self.send_json({"type": "error", "code": "not_found",
                                       "detail": "No such match."})
                 return

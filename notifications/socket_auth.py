@@ -11,6 +11,7 @@ clients).
 from __future__ import annotations
 
 import logging
+from importlib import import_module
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -19,8 +20,13 @@ from channels.db import database_sync_to_async
 from channels.middleware import BaseMiddleware
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
+from django.contrib.auth import HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q
 from django.http.request import split_domain_port, validate_host
+from django.utils import timezone
+from django.utils.crypto import constant_time_compare
+from knox.models import AuthToken
 from rest_framework.exceptions import AuthenticationFailed
 
 from accounts.api.authentication import TokenAuthentication
@@ -86,11 +92,12 @@ class SameOriginValidator:
 
 @database_sync_to_async
 def _user_for_token(key: str):  # noqa: ANN202
+    """The token's user and the stored token's key (its digest), or nobody."""
     try:
-        user, _ = TokenAuthentication().authenticate_credentials(key.encode())
+        user, token = TokenAuthentication().authenticate_credentials(key.encode())
     except AuthenticationFailed:
-        return AnonymousUser()
-    return user
+        return AnonymousUser(), None
+    return user, token.pk
 
 
 class _TokenHeaderMiddleware(BaseMiddleware):
@@ -98,8 +105,31 @@ class _TokenHeaderMiddleware(BaseMiddleware):
         headers = dict(scope.get("headers", []))
         value = headers.get(b"authorization", b"").decode("latin-1")
         if value.startswith("Token "):
-            scope = dict(scope, user=await _user_for_token(value[6:].strip()))
+            user, token = await _user_for_token(value[6:].strip())
+            scope = dict(scope, user=user, auth_token=token)
         return await super().__call__(scope, receive, send)
+
+
+@database_sync_to_async
+def credential_holds(*, user_id: int, token: str | None, session_key: str | None) -> bool:
+    """True while the credential a socket was opened with still signs ``user_id`` in: its
+    token is neither revoked nor expired, or its browser session still exists and was signed
+    in with the user's current password. Nothing is changed (a session is never flushed here:
+    that is the page's own request to make)."""
+    if token is not None:
+        return AuthToken.objects.filter(
+            Q(expiry__isnull=True) | Q(expiry__gt=timezone.now()), pk=token, user_id=user_id,
+            user__is_active=True).exists()
+    if not session_key:
+        return False
+    session = import_module(settings.SESSION_ENGINE).SessionStore(session_key=session_key)
+    if not session.exists(session_key):
+        return False
+    if str(session.get(SESSION_KEY)) != str(user_id):
+        return False
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    return user is not None and constant_time_compare(session.get(HASH_SESSION_KEY, ""),
+                                                      user.get_session_auth_hash())
 
 
 def TokenOrSessionAuthMiddleware(inner):  # noqa: ANN001, ANN201, N802 - mirrors Channels' stacks

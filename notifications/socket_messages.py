@@ -37,7 +37,27 @@ class ErrorMessage(TypedDict):
     detail: str
 
 
+class InvitationMessage(TypedDict):
+    type: Literal["invitation"]
+    match: int
+    invited_by: str
+
+
+class InvitationDeclinedMessage(TypedDict):
+    type: Literal["invitation.declined"]
+    match: int
+    declined_by: str
+
+
+class SeekMatchedMessage(TypedDict):
+    type: Literal["seek.matched"]
+    match: int
+
+
 SERVER_MESSAGES = {
+    "invitation": InvitationMessage,
+    "seek.matched": SeekMatchedMessage,
+    "invitation.declined": InvitationDeclinedMessage,
     "hello": HelloMessage,
     "match.view": MatchViewMessage,
     "match.reaction": ReactionMessage,

@@ -161,6 +161,13 @@ def blocked_between(*, user_id: int, other_id: int) -> bool:
                                 | Q(blocker_id=other_id, blocked_id=user_id)).exists()
 
 
+def blocked_either_way(*, user_id: int) -> set[int]:
+    """Everyone ``user_id`` blocked or was blocked by, in one query."""
+    pairs = (Block.objects.filter(Q(blocker_id=user_id) | Q(blocked_id=user_id))
+             .values_list("blocker_id", "blocked_id"))
+    return {b if a == user_id else a for a, b in pairs}
+
+
 def blocks_among(*, user_ids: list[int]) -> set[tuple[int, int]]:
     """Every (blocker, blocked) pair among ``user_ids``, in one query."""
     return set(Block.objects.filter(blocker_id__in=user_ids, blocked_id__in=user_ids)

@@ -58,7 +58,9 @@ def start_server(env: dict[str, str], port: int, name: str) -> subprocess.Popen:
     log = open(LOGS / f"{name}.log", "ab")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "callbreak_site.asgi:application", "--host",
-         "127.0.0.1", "--port", str(port), "--lifespan", "on", "--no-access-log"],
+         "127.0.0.1", "--port", str(port), "--lifespan", "on", "--no-access-log",
+         # Open sockets would hold a graceful shutdown for as long as they stay open.
+         "--timeout-graceful-shutdown", "1"],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 30
@@ -85,11 +87,15 @@ def serving(env: dict[str, str], name: str) -> Iterator[str]:
         stop(process)
 
 
-def stop(process: subprocess.Popen, timeout: float = 10) -> None:
-    if process.poll() is None:
+def stop(*processes: subprocess.Popen, timeout: float = 5) -> None:
+    """Ask every process to stop at once, then kill those still running after ``timeout``."""
+    running = [process for process in processes if process.poll() is None]
+    for process in running:
         process.terminate()
+    deadline = time.monotonic() + timeout
+    for process in running:
         try:
-            process.wait(timeout)
+            process.wait(max(0.1, deadline - time.monotonic()))
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(5)

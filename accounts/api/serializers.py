@@ -14,16 +14,19 @@ from rest_framework import serializers
 
 from accounts.models import Account
 from accounts.services import usernames
+from core.api import StrictBooleanField, StrictCharField
 
 User = get_user_model()
+# The longest address the user table holds (and RFC 5321 allows); longer is refused as input.
+EMAIL_MAX_LENGTH = User._meta.get_field("email").max_length
 
 
 class RegisterSerializer(serializers.Serializer):
-    username = serializers.CharField(
+    username = StrictCharField(
         max_length=usernames.MAX_LENGTH, min_length=usernames.MIN_LENGTH,
         help_text="Stored in Unicode form NFKC; unique whatever its case or width.")
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
-    email = serializers.EmailField(required=False, allow_blank=True)
+    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
+    email = serializers.EmailField(required=False, allow_blank=True, max_length=EMAIL_MAX_LENGTH)
 
     def validate_username(self, value: str) -> str:
         try:
@@ -41,8 +44,8 @@ class RegisterSerializer(serializers.Serializer):
 
 
 class CredentialsSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, help_text="Any case or width will do.")
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    username = StrictCharField(max_length=150, help_text="Any case or width will do.")
+    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         account = usernames.user_for_sign_in(attrs["username"])
@@ -62,14 +65,14 @@ class CredentialsSerializer(serializers.Serializer):
 
 class MeSerializer(serializers.ModelSerializer):
     # Blank when none was given at sign-up, so documented as a plain string.
-    email = serializers.CharField(read_only=True, allow_blank=True)
-    is_guest = serializers.BooleanField(source="account.is_guest", read_only=True,
+    email = StrictCharField(read_only=True, allow_blank=True)
+    is_guest = StrictBooleanField(source="account.is_guest", read_only=True,
                                         help_text="No password yet: claim the account to keep it.")
     email_confirmed = serializers.SerializerMethodField()
-    language = serializers.CharField(
+    language = StrictCharField(
         source="account.language", read_only=True, allow_blank=True,
         help_text='A code of the site\'s languages; "" follows the browser.')
-    latin_digits = serializers.BooleanField(source="account.latin_digits", read_only=True)
+    latin_digits = StrictBooleanField(source="account.latin_digits", read_only=True)
 
     class Meta:
         model = User
@@ -87,6 +90,7 @@ class AccountLanguageSerializer(serializers.ModelSerializer):
     language = serializers.ChoiceField(
         choices=[("", _("The browser's language")), *settings.LANGUAGES], required=False,
         allow_blank=True)
+    latin_digits = StrictBooleanField(required=False)
 
     class Meta:
         model = Account
@@ -94,12 +98,12 @@ class AccountLanguageSerializer(serializers.ModelSerializer):
 
 
 class SignedInSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
 
 
 class TokenSerializer(serializers.Serializer):
-    username = serializers.CharField()
-    token = serializers.CharField(help_text="Send as ``Authorization: Token <token>``.")
+    username = StrictCharField()
+    token = StrictCharField(help_text="Send as ``Authorization: Token <token>``.")
     expiry = serializers.DateTimeField(allow_null=True, help_text="When the token stops working.")
 
 
@@ -109,34 +113,35 @@ class ClaimSerializer(RegisterSerializer):
 
 
 class EmailSerializer(serializers.Serializer):
-    email = serializers.EmailField(allow_blank=True, help_text="Blank removes the email.")
+    email = serializers.EmailField(allow_blank=True, max_length=EMAIL_MAX_LENGTH,
+                                   help_text="Blank removes the email.")
 
 
 class TokenInSerializer(serializers.Serializer):
-    token = serializers.CharField(max_length=500)
+    token = StrictCharField(max_length=500)
 
 
 class PasswordResetSerializer(serializers.Serializer):
-    email = serializers.EmailField()
+    email = serializers.EmailField(max_length=EMAIL_MAX_LENGTH)
 
 
 class PasswordResetConfirmSerializer(serializers.Serializer):
-    uid = serializers.CharField(max_length=40)
-    token = serializers.CharField(max_length=100)
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    uid = StrictCharField(max_length=40)
+    token = StrictCharField(max_length=100)
+    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
 
 
 class PasswordChangeSerializer(serializers.Serializer):
-    old_password = serializers.CharField(max_length=128, write_only=True,
+    old_password = StrictCharField(max_length=128, write_only=True,
                                          trim_whitespace=False)
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False)
+    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False)
 
 
 class AccountDeleteSerializer(serializers.Serializer):
-    password = serializers.CharField(max_length=128, write_only=True, trim_whitespace=False,
+    password = StrictCharField(max_length=128, write_only=True, trim_whitespace=False,
                                      required=False, allow_blank=True,
                                      help_text="Required unless the account is a guest's.")
 
 
 class DoneSerializer(serializers.Serializer):
-    detail = serializers.CharField()
+    detail = StrictCharField()

@@ -47,6 +47,7 @@ from .serializers import (
     TokenInSerializer,
     TokenSerializer,
 )
+from .throttles import SignInAccountThrottle
 
 User = get_user_model()
 
@@ -85,6 +86,7 @@ class RegisterView(AuthView):
         serializer = RegisterSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
+        sender = email.request_sender(request)
         try:
             with transaction.atomic():
                 user = User.objects.create_user(username=data["username"],
@@ -95,12 +97,14 @@ class RegisterView(AuthView):
             raise serializers.ValidationError({"username": [_("That username is taken.")]})
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         if user.email:
-            email.email_change(request=request, user=user, email=user.email)
+            email.email_change(sender=sender, user=user, email=user.email)
         return Response({"username": user.username}, status=status.HTTP_201_CREATED)
 
 
 class TokenView(AuthView):
     """API sign-in: a new token for this device, valid until it expires or is revoked."""
+
+    throttle_classes = [LiveScopedRateThrottle, SignInAccountThrottle]
 
     @extend_schema(request=CredentialsSerializer, responses={200: TokenSerializer})
     def post(self, request: Request) -> Response:
@@ -115,6 +119,7 @@ class LoginView(AuthView):
     """Browser sign-in: starts a session."""
 
     permission_classes = [CsrfCheckedForBrowsers]
+    throttle_classes = [LiveScopedRateThrottle, SignInAccountThrottle]
 
     @extend_schema(request=CredentialsSerializer, responses={200: SignedInSerializer})
     def post(self, request: Request) -> Response:
@@ -231,7 +236,8 @@ class ClaimView(AccountView):
             raise serializers.ValidationError({"username": [_("That username is taken.")]})
         update_session_auth_hash(request, user)  # a new password must not sign this browser out
         if user.email:
-            email.email_change(request=request, user=user, email=user.email)
+            email.email_change(sender=email.request_sender(request), user=user,
+                               email=user.email)
         return Response({"username": user.get_username()})
 
 
@@ -241,7 +247,8 @@ class EmailView(AccountView):
     @extend_schema(request=EmailSerializer, responses={202: DoneSerializer})
     def post(self, request: Request) -> Response:
         address = valid_body(EmailSerializer, request)["email"]
-        email.email_change(request=request, user=request.user, email=address)
+        email.email_change(sender=email.request_sender(request), user=request.user,
+                           email=address)
         detail = (_("We sent a link to %(email)s. Open it to confirm the address.")
                   % {"email": address}) if address else _("Your email is removed.")
         return Response({"detail": detail}, status=status.HTTP_202_ACCEPTED)
@@ -262,7 +269,7 @@ class PasswordResetView(PublicAccountView):
     @extend_schema(request=PasswordResetSerializer, responses={202: DoneSerializer})
     def post(self, request: Request) -> Response:
         address = valid_body(PasswordResetSerializer, request)["email"]
-        email.password_reset_send(request=request, email=address)
+        email.password_reset_send(sender=email.request_sender(request), email=address)
         return Response({"detail": _("If an account has this confirmed email, a link to reset "
                                      "its password is on its way.")},
                         status=status.HTTP_202_ACCEPTED)

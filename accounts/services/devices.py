@@ -16,6 +16,7 @@ from django.http import HttpRequest
 from knox.models import AuthToken
 
 from accounts.models import SignedInSession
+from core.realtime import credentials_changed
 
 # Every request with a token reads all of its player's tokens (knox drops the expired ones), and a
 # player rarely signs in on more devices than this.
@@ -29,16 +30,25 @@ def device_token_create(*, user: AbstractBaseUser) -> tuple[AuthToken, str]:
     instance, token = AuthToken.objects.create(user=user)
     older = (AuthToken.objects.filter(user=user).exclude(pk=instance.pk)
              .order_by("-created").values_list("pk", flat=True)[MAX_TOKENS_PER_USER - 1:])
-    AuthToken.objects.filter(pk__in=list(older)).delete()
+    if AuthToken.objects.filter(pk__in=list(older)).delete()[0]:
+        sockets_recheck(user_id=user.pk)
     return instance, token
+
+
+def sockets_recheck(*, user_id: int) -> None:
+    """Once this transaction commits, every open socket of ``user_id`` checks the token or
+    session it was opened with, and closes if that one has ended."""
+    transaction.on_commit(lambda: credentials_changed(user_id))
 
 
 def device_sign_out(*, request: HttpRequest, token: AuthToken | None) -> None:
     """End this device's sign-in only: its token when it used one, else its session."""
+    user_id = request.user.pk
     if token is not None:
         token.delete()
     else:
         logout(request)
+    sockets_recheck(user_id=user_id)
 
 
 def sign_out_everywhere(*, request: HttpRequest, user: AbstractBaseUser) -> None:
@@ -52,3 +62,4 @@ def sign_out_everywhere(*, request: HttpRequest, user: AbstractBaseUser) -> None
     for key in keys:
         store(session_key=key).delete()
     logout(request)  # this browser's cookie too, when the request came with one
+    sockets_recheck(user_id=user.pk)  # now that the sessions are gone too

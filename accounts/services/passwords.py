@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from knox.models import AuthToken
 from rest_framework import serializers
 
+from accounts.services.devices import sockets_recheck
+
 
 class NotOnlyWhitespaceValidator:
     def validate(self, password: str, user: AbstractBaseUser | None = None) -> None:
@@ -36,3 +38,4 @@ def password_change(*, user: AbstractBaseUser, password: str,
         if keep is not None:
             tokens = tokens.exclude(pk=keep.pk)
         tokens.delete()
+        sockets_recheck(user_id=user.pk)

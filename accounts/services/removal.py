@@ -13,6 +13,7 @@ from django.db import transaction
 from knox.models import AuthToken
 
 from accounts.models import SignedInSession
+from accounts.services.devices import sockets_recheck
 
 
 def account_delete(*, user: AbstractBaseUser) -> None:
@@ -21,7 +22,9 @@ def account_delete(*, user: AbstractBaseUser) -> None:
     with transaction.atomic():
         keys = list(SignedInSession.objects.filter(user=user)
                     .values_list("session_key", flat=True))
+        user_id = user.pk
         AuthToken.objects.filter(user=user).delete()
         user.delete()
     for key in keys:
         store(session_key=key).delete()
+    sockets_recheck(user_id=user_id)

@@ -8,16 +8,28 @@ with a unique constraint on it, so a twin can never be stored, even by two sign-
 Every check runs on the normalised name: the one that will be stored.
 
 A name is letters and digits of any one script (with the script's combining marks: a Devanagari
-or Bengali name needs its vowel signs and virama) and ``. _ -``. Letters of two scripts in one
-name are refused, since that is how a Cyrillic "а" passes for a Latin "a"; so is a name whose
-look-alike skeleton matches a bot's name or a reserved word (``settings.RESERVED_PLAYER_NAMES``).
+or Bengali name needs its vowel signs and virama) and ``. _ -``, with at least one letter, in
+characters of the Basic Multilingual Plane (the scripts people write names in today; the
+planes beyond hold historic scripts, symbols and rare ideographs). Characters a reader cannot
+see (Unicode's default-ignorable code points: joiners, fillers, variation selectors) are
+refused. Letters of two scripts in one name are refused, since that is how a Cyrillic "а"
+passes for a Latin "a".
+
+A name that could be taken at a glance for a bot's or a reserved one ("guest…", "Open seat",
+"Deleted player"; ``settings.RESERVED_PLAYER_NAMES`` names the bots) is refused: names are
+compared by their skeletons, Unicode's confusables data (UTS #39, through
+``confusable_homoglyphs``) mapping each character to the one it is drawn like, with marks,
+separators and case set aside.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
+import regex
+from confusable_homoglyphs import confusables
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
@@ -32,20 +44,12 @@ MAX_LENGTH = 30
 SEPARATORS = frozenset("._-")
 # "open" and "bot:…" name seats when a match is created; "admin" would pass for the site's staff;
 # "guest" names are the ones guests are given; "deleted player" is how a removed account reads.
-RESERVED = frozenset({"open", "admin", "deletedplayer", "guest"})
+RESERVED = frozenset({"open", "openseat", "admin", "deletedplayer", "guest"})
 RESERVED_PREFIXES = ("bot", "guest")
+# Each of these as one part of a name (between separators) makes it pass for a bot.
+RESERVED_PARTS = ("bot", "guest")
 # Scripts whose letters are written together in one person's name (Japanese, Korean).
 _SCRIPT_FAMILIES = {"HIRAGANA": "CJK", "KATAKANA": "CJK", "HANGUL": "CJK"}
-# Letters of other scripts that look like Latin ones, and Latin letters and digits that look
-# like each other: enough to catch "Аѕһа" posing as "Asha", not Unicode's whole confusables table.
-_LOOK_ALIKES = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "һ": "h", "н": "h", "і": "l", "ј": "j", "к": "k", "м": "m",
-    "о": "o", "р": "p", "с": "c", "ѕ": "s", "т": "t", "у": "y", "х": "x", "ԁ": "d", "ԛ": "q",
-    "ԝ": "w", "ӏ": "l", "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "l", "κ": "k", "ν": "v",
-    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "0": "o", "1": "l", "i": "l",
-    "5": "s", "ı": "l",
-})
-
 
 def username_normalise(name: str) -> str:
     """The form a username is stored and shown in."""
@@ -58,10 +62,23 @@ def username_fold(name: str) -> str:
 
 
 def name_skeleton(name: str) -> str:
-    """What ``name`` looks like at a glance: folded, look-alike letters merged, separators
-    dropped. Two names with one skeleton could be taken for each other at the table."""
-    folded = username_fold(name).translate(_LOOK_ALIKES)
-    return "".join(c for c in folded if c not in SEPARATORS).replace("rn", "m")
+    """What ``name`` looks like at a glance (UTS #39's skeleton, with marks and separators
+    dropped and small capitals read as letters). Two names with one skeleton could be taken
+    for each other at the table."""
+    drawn = []
+    for char in unicodedata.normalize("NFD", name):
+        if char in SEPARATORS or unicodedata.category(char) == "Mn":
+            continue
+        drawn.append(_prototype(_small_capital(char)))
+    return unicodedata.normalize("NFD", "".join(drawn)).replace("rn", "m")
+
+
+def name_looks(name: str) -> frozenset[str]:
+    """The skeletons of ``name`` as written, folded and in capitals: a name passes for another
+    when the two share one (``I`` is drawn like ``l`` and ``1``, its folded ``i`` like ``i``)."""
+    skeleton = name_skeleton(name)
+    return frozenset({skeleton, name_skeleton(username_fold(name)),
+                      name_skeleton(username_fold(skeleton)), name_skeleton(name.upper())})
 
 
 def username_check(name: str) -> str:
@@ -72,10 +89,13 @@ def username_check(name: str) -> str:
             _("A username has %(min)d to %(max)d characters.")
             % {"min": MIN_LENGTH, "max": MAX_LENGTH}, code="length")
     username_characters_check(normal)
-    skeleton = name_skeleton(normal)
-    if skeleton.startswith(RESERVED_PREFIXES) or skeleton in _RESERVED_SKELETONS:
+    looks = name_looks(normal)
+    parts = [name_looks(part) for part in re.split(r"[._-]+", normal) if part]
+    if (looks & _RESERVED_SKELETONS or any(look.startswith(_RESERVED_PREFIX_SKELETONS)
+                                           for look in looks)
+            or any(part & _RESERVED_PART_SKELETONS for part in parts)):
         raise ValidationError(_("This username is reserved."), code="reserved")
-    if skeleton in _bot_skeletons():
+    if looks & _bot_skeletons() or any(part & _bot_skeletons() for part in parts):
         raise ValidationError(
             _("This username is reserved: at the table it would pass for one of the bots."),
             code="reserved")
@@ -86,6 +106,11 @@ def username_check(name: str) -> str:
 
 def username_characters_check(normal: str) -> None:
     """Refuse a normalised name with a character it may not hold, or letters of two scripts."""
+    if _INVISIBLE.search(normal) or any(ord(char) > 0xFFFF for char in normal):
+        raise ValidationError(
+            _("A username may hold only letters, digits and . _ -"), code="characters")
+    if not any(unicodedata.category(char).startswith("L") for char in normal):
+        raise ValidationError(_("A username needs at least one letter."), code="no_letter")
     scripts: set[str] = set()
     previous = ""
     for char in normal:
@@ -141,7 +166,49 @@ def _script_of(char: str) -> str:
     return _SCRIPT_FAMILIES.get(word, word)
 
 
-_RESERVED_SKELETONS = frozenset(name_skeleton(n) for n in RESERVED)
+@cache
+def _homoglyphs(char: str) -> tuple[str, ...]:
+    """The characters Unicode's confusables data pairs with ``char``: its prototype, or the
+    characters drawn like it when it is one."""
+    found = confusables.is_confusable(char, greedy=True)
+    if not found:
+        return ()
+    # Right-to-left look-alikes are listed between direction marks.
+    return tuple(glyph["c"].strip("\u200e\u200f") for glyph in found[0]["homoglyphs"])
+
+
+@cache
+def _prototype(char: str) -> str:
+    """The character (or sequence) UTS #39 draws ``char`` as. The data pairs each character
+    with its prototype both ways, so a character with one partner is mapped to it unless
+    that partner has others of its own (then it is the prototype) or is paired back alone
+    (then the two share the smaller)."""
+    partners = _homoglyphs(char)
+    if len(partners) != 1:
+        return char  # no look-alike, or itself the prototype of several
+    partner = partners[0]
+    if len(partner) != 1 or len(_homoglyphs(partner)) > 1:
+        return partner
+    return min(char, partner)
+
+
+def _small_capital(char: str) -> str:
+    """A small capital read as its letter (``ɢ`` as ``g``): Unicode pairs it with no letter."""
+    name = unicodedata.name(char, "")
+    if name.startswith("LATIN LETTER SMALL CAPITAL ") and len(name.split()) == 5:
+        return name.rsplit(" ", 1)[1].lower()
+    return char
+
+
+def _all_looks(names: object) -> frozenset[str]:
+    return frozenset(look for name in names for look in name_looks(name))
+
+
+# Unicode's default-ignorable code points: drawn as nothing at all.
+_INVISIBLE = regex.compile(r"\p{Default_Ignorable_Code_Point}")
+_RESERVED_SKELETONS = _all_looks(RESERVED)
+_RESERVED_PREFIX_SKELETONS = tuple(_all_looks(RESERVED_PREFIXES))
+_RESERVED_PART_SKELETONS = _all_looks(RESERVED_PARTS)
 
 
 @cache
@@ -149,4 +216,4 @@ def _bot_skeletons() -> frozenset[str]:
     # The bots' names are another app's; the setting names them by dotted path, so this app
     # needs no import of it.
     source = getattr(settings, "RESERVED_PLAYER_NAMES", "")
-    return frozenset(name_skeleton(n) for n in (import_string(source) if source else ()))
+    return _all_looks(import_string(source) if source else ())

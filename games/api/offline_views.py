@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 
 from accounts.api.csrf import CsrfCheckedForBrowsers
 from accounts.api.views import guest_sign_in
+from core.api import StrictCharField
 from core.api import documented_errors as errors
 from core.throttles import LiveScopedRateThrottle
 from games import selectors
@@ -24,7 +25,7 @@ from . import serializers as s
 class OfflineMatchIn(serializers.Serializer):
     id = serializers.UUIDField(help_text="The match's id, made on the phone: a match sent "
                                "again with the same id is stored once")
-    opponents = serializers.ListField(child=serializers.CharField(max_length=20), min_length=3,
+    opponents = serializers.ListField(child=StrictCharField(max_length=20), min_length=3,
                                       max_length=3, help_text='Seats 1 to 3, "bot:<level>"')
     record = serializers.DictField(help_text="The engine's match record (RECORD.md), finished")
     created_at = serializers.DateTimeField(required=False, help_text="When the phone "

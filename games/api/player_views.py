@@ -97,10 +97,12 @@ class ProfileView(APIView):
     @extend_schema(operation_id="users_profile", responses={200: s.ProfileOut,
                                                              **errors(404)})
     def get(self, request: Request, username: str) -> Response:
-        user = get_user_model().objects.filter(username=username).only("id", "username").first()
+        user = (get_user_model().objects.filter(username=username)
+                .only("id", "username", "account__is_guest").select_related("account").first())
         if user is None:
             raise NotFound(_("No such player."))
-        stats = selectors.user_stats(username=user.username)
+        # A guest's profile is theirs alone (the stats say no such player to anyone else).
+        stats = selectors.user_stats(username=user.username, viewer=request.user)
         recent = list(reversed(stats["results"][-RECENT_MATCHES:]))
         changes = social.my_rating_changes(user_id=user.id,
                                            match_ids=[r["match_id"] for r in recent])
@@ -112,6 +114,7 @@ class ProfileView(APIView):
             "recent": [{**r, "replay": f"/replay/{r['match_id']}",
                         "rating_change": changes.get(r["match_id"])} for r in recent],
             "relation": relation_between(user=request.user, other_id=user.id),
+            "guest": user.account.is_guest,
         })
 
 

@@ -9,7 +9,9 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from core.api import StrictBooleanField, StrictCharField
 from core.schema import typed
+from games.engine.bots import REASONS
 from games.engine.cards import DECK
 from games.services.matches import TURN_SECONDS_CHOICES
 from games.view_shape import MatchView, SeatView
@@ -36,12 +38,14 @@ class MatchCreateSerializer(serializers.Serializer):
     turn_seconds = serializers.ChoiceField(choices=TURN_SECONDS_CHOICES, required=False,
                                            allow_null=True)
     opponents = serializers.ListField(
-        child=serializers.CharField(max_length=300), min_length=3, max_length=3
+        child=StrictCharField(max_length=300), min_length=3, max_length=3
     )
+    public = serializers.BooleanField(required=False, default=False,
+                                      help_text="Listed under the open tables while it waits")
 
 
 class JoinSerializer(serializers.Serializer):
-    invite_code = serializers.CharField(max_length=32)
+    invite_code = StrictCharField(max_length=32)
 
 
 class SeqSerializer(serializers.Serializer):
@@ -72,9 +76,9 @@ class SeatsField(serializers.JSONField):
 
 class MatchSummaryOut(serializers.Serializer):
     id = serializers.IntegerField()
-    status = serializers.CharField()
+    status = StrictCharField()
     my_seat = serializers.IntegerField(allow_null=True)
-    my_turn = serializers.BooleanField()
+    my_turn = StrictBooleanField()
     deadline = serializers.DateTimeField(allow_null=True)
     seats = SeatsField()
     hand_number = serializers.IntegerField()
@@ -85,7 +89,7 @@ class MatchSummaryOut(serializers.Serializer):
     updated_at = serializers.DateTimeField()
     rating_change = RatingChangeOut(allow_null=True, help_text="What this match did to your "
                                     "rating, once it is rated")
-    offline = serializers.BooleanField(help_text="Played on a phone with no network, then "
+    offline = StrictBooleanField(help_text="Played on a phone with no network, then "
                                        "sent (unrated)")
 
 
@@ -97,54 +101,54 @@ class MatchPageOut(serializers.Serializer):
 
 
 class OptionOut(serializers.Serializer):
-    value = serializers.CharField()
-    label = serializers.CharField()
-    description = serializers.CharField()
+    value = StrictCharField()
+    label = StrictCharField()
+    description = StrictCharField()
 
 
 class ChoiceOut(serializers.Serializer):
-    name = serializers.CharField()
-    label = serializers.CharField()
-    default = serializers.CharField()
+    name = StrictCharField()
+    label = StrictCharField()
+    default = StrictCharField()
     options = OptionOut(many=True)
 
 
 class ToggleOut(serializers.Serializer):
-    name = serializers.CharField()
-    label = serializers.CharField()
-    description = serializers.CharField()
-    default = serializers.BooleanField()
+    name = StrictCharField()
+    label = StrictCharField()
+    description = StrictCharField()
+    default = StrictBooleanField()
 
 
 class PresetOut(serializers.Serializer):
-    name = serializers.CharField()
-    label = serializers.CharField()
-    description = serializers.CharField()
+    name = StrictCharField()
+    label = StrictCharField()
+    description = StrictCharField()
     rules = serializers.DictField()
 
 
 class TurnTimeOut(serializers.Serializer):
     seconds = serializers.IntegerField()
-    label = serializers.CharField()
-    live = serializers.BooleanField()
+    label = StrictCharField()
+    live = StrictBooleanField()
 
 
 class BotLevelOut(serializers.Serializer):
-    name = serializers.CharField()
-    label = serializers.CharField()
-    description = serializers.CharField()
+    name = StrictCharField()
+    label = StrictCharField()
+    description = StrictCharField()
     min_turn_seconds = serializers.IntegerField(allow_null=True, help_text="Offered only "
                                                 "with at least this turn time")
 
 
 class OpenEndedOut(serializers.Serializer):
-    label = serializers.CharField()
-    description = serializers.CharField()
+    label = StrictCharField()
+    description = StrictCharField()
     max_hands = serializers.IntegerField()
 
 
 class RulesCatalogueOut(serializers.Serializer):
-    default_preset = serializers.CharField()
+    default_preset = StrictCharField()
     presets = PresetOut(many=True)
     choices = ChoiceOut(many=True)
     toggles = ToggleOut(many=True)
@@ -167,7 +171,7 @@ class StatsResultOut(serializers.Serializer):
 
 
 class StatsOut(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
     matches_played = serializers.IntegerField()
     wins = serializers.IntegerField()
     average_total = serializers.FloatField()
@@ -180,6 +184,19 @@ class AnalysisOptionOut(serializers.Serializer):
     value = serializers.FloatField(allow_null=True)
 
 
+class AnalysisFiguresOut(serializers.Serializer):
+    value = serializers.FloatField(help_text="Expected score of the hand, in tenths")
+    tricks = serializers.FloatField(help_text="Expected tricks in the hand")
+    made = serializers.FloatField(help_text="Chance of making the call, 0 to 1")
+    trick = serializers.FloatField(allow_null=True, help_text="Chance of winning the trick "
+                                   "in progress, 0 to 1; null for a call or when unknown")
+
+
+class AnalysisFiguresPairOut(serializers.Serializer):
+    chosen = AnalysisFiguresOut()
+    best = AnalysisFiguresOut()
+
+
 class AnalysisDecisionOut(serializers.Serializer):
     hand_number = serializers.IntegerField()
     trick = serializers.IntegerField(allow_null=True, help_text="0-based trick of the hand; "
@@ -187,37 +204,42 @@ class AnalysisDecisionOut(serializers.Serializer):
     kind = serializers.ChoiceField(choices=["call", "play"])
     chosen = serializers.JSONField()
     best = serializers.JSONField()
-    loss = serializers.IntegerField()
+    loss = serializers.IntegerField(help_text="Expected points over the rest of the hand "
+                                    "given up by the choice, in tenths")
     options = AnalysisOptionOut(many=True)
+    reason = serializers.ChoiceField(choices=list(REASONS), allow_null=True,
+                                     help_text="Why the best option is better; null when "
+                                     "nothing was lost")
+    figures = AnalysisFiguresPairOut(required=False, help_text="Only with a reason")
 
 
 class AnalysisOut(serializers.Serializer):
     status = serializers.ChoiceField(choices=["pending", "ready", "failed"])
     seat = serializers.IntegerField()
     decisions = AnalysisDecisionOut(many=True)
-    can_retry = serializers.BooleanField(required=False, help_text="Only when failed: whether "
+    can_retry = StrictBooleanField(required=False, help_text="Only when failed: whether "
                                          "POST may queue it once more")
-    detail = serializers.CharField(required=False, help_text="Only when failed: for the player")
+    detail = StrictCharField(required=False, help_text="Only when failed: for the player")
 
 
 class InvitePreviewOut(serializers.Serializer):
-    invited_by = serializers.CharField(allow_null=True, help_text="None once their account is gone")
+    invited_by = StrictCharField(allow_null=True, help_text="None once their account is gone")
     hands = serializers.IntegerField()
     turn_seconds = serializers.IntegerField()
     rules = serializers.DictField()
-    started = serializers.BooleanField(help_text="The first hand has been dealt")
+    started = StrictBooleanField(help_text="The first hand has been dealt")
     open_seats = serializers.IntegerField()
 
 
 class ExportOut(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
     exported_at = serializers.DateTimeField()
     matches = serializers.ListField(child=serializers.DictField(),
                                     help_text="Each finished match's record (see RECORD.md)")
 class RecordReactionOut(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The match's seq when it was sent")
     seat = serializers.IntegerField()
-    reaction = serializers.CharField()
+    reaction = StrictCharField()
 
 
 class RecentMatchOut(serializers.Serializer):
@@ -225,12 +247,12 @@ class RecentMatchOut(serializers.Serializer):
     finished_at = serializers.DateTimeField()
     place = serializers.IntegerField()
     total = serializers.IntegerField()
-    replay = serializers.CharField(help_text="The replay's path in the app")
+    replay = StrictCharField(help_text="The replay's path in the app")
     rating_change = RatingChangeOut(allow_null=True)
 
 
 class ProfileOut(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
     rating = RatingOut()
     graph = GraphPointOut(many=True)
     stats = StatsOut()
@@ -238,3 +260,6 @@ class ProfileOut(serializers.Serializer):
     relation = serializers.ChoiceField(
         choices=["self", "friends", "requested", "incoming", "blocked", "none"],
         help_text="How you stand with this player")
+    guest = StrictBooleanField(
+        help_text="A guest on one device, unrated until the account is kept (only a guest "
+                  "sees their own profile)")

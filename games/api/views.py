@@ -10,15 +10,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from core.api import Pages, valid_body
 from core.api import documented_errors as errors
-from core.api import valid_body
 from core.errors import DomainError
 from core.schema import typed
 from core.throttles import LiveScopedRateThrottle
@@ -102,7 +101,7 @@ class MatchListView(APIView):
         wanted = request.query_params.get("status")
         if wanted not in (None, "waiting", "active", "finished"):
             raise DomainError(_("status is waiting, active or finished."), code="bad_status")
-        paginator = PageNumberPagination()
+        paginator = Pages()
         page = paginator.paginate_queryset(
             selectors.match_list(user=request.user, status=wanted), request, view=self
         )
@@ -121,7 +120,7 @@ class MatchListView(APIView):
         rules = {**data["rules"], "hands": data["hands"]} if "hands" in data else data["rules"]
         table = match_services.match_create(
             user=request.user, rules=rules, turn_seconds=data.get("turn_seconds"),
-            opponents=data["opponents"],
+            opponents=data["opponents"], public=data["public"],
         )
         warnings = external_rules_warnings(rules=Rules.from_dict(table.match.rules),
                                            seats=table.seats)
@@ -288,7 +287,7 @@ class MatchAnalysisView(APIView):
 
 
 def _analysis_seat(request: Request) -> int:
-    query = s.AnalysisQuery(data=request.query_params)
+    query = s.AnalysisQuery(data=request.query_params.dict())  # "seat=" is refused, not left out
     if not query.is_valid():
         raise DomainError(_("Give the seat as ?seat=0 to 3."), code="bad_seat")
     return query.validated_data["seat"]

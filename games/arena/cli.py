@@ -12,7 +12,7 @@ from typing import TextIO
 
 from core import outbound
 from games.engine import EngineError, Rules
-from games.engine.bots import BOT_LEVELS
+from games.engine.bots import ARENA_LEVELS
 
 from .external import check_url, is_url
 from .match import MatchResult, play_match
@@ -24,13 +24,18 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m games.arena",
                                      description="Play bots against each other and measure.")
     parser.add_argument("--seats", default="hard,normal,normal,normal",
-                        help="four comma-separated seats: levels (easy, normal, hard, expert) "
-                             "or outside bots' loopback URLs, one process each")
+                        help="four comma-separated seats: levels (easy, normal, hard, expert, "
+                             "and the arena's own hard-v1 and ismcts) or outside bots' "
+                             "loopback URLs, one process each")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--hands", type=int, default=5, help="hands per match")
     parser.add_argument("--budget-ms", type=int, default=None,
                         help="thinking time per hard decision (default: the bot's own)")
+    parser.add_argument("--rollouts", type=int, default=None,
+                        help="rollouts per decision of the hard levels instead of a time "
+                             "(the expert's ten times as many): the bots then play alike "
+                             "whatever the machine's load")
     parser.add_argument("--bot-timeout", type=float, default=2.0,
                         help="seconds an outside bot has per request")
     parser.add_argument("--rules", default="standard", help="rules preset")
@@ -38,9 +43,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument("--no-progress", action="store_true")
     args = parser.parse_args(list(argv))
     args.levels = [s.strip() for s in args.seats.split(",")]
-    if len(args.levels) != 4 or any(lv not in BOT_LEVELS and not is_url(lv)
+    if len(args.levels) != 4 or any(lv not in ARENA_LEVELS and not is_url(lv)
                                     for lv in args.levels):
-        parser.error(f"--seats needs four seats, each a level among {', '.join(BOT_LEVELS)} "
+        parser.error(f"--seats needs four seats, each a level among {', '.join(ARENA_LEVELS)} "
                      "or an outside bot's URL")
     urls = [lv for lv in args.levels if is_url(lv)]
     if len(urls) != len(set(urls)):
@@ -69,15 +74,15 @@ def seating(levels: Sequence[str], match: int) -> list[str]:
     return [levels[(s - k) % 4] for s in range(4)]
 
 
-def _job(job: tuple[list[str], Rules, int, int | None, float]) -> MatchResult:
-    levels, rules, seed, budget, timeout = job
-    return play_match(levels, rules, seed, budget, timeout)
+def _job(job: tuple[list[str], Rules, int, int | None, float, int | None]) -> MatchResult:
+    levels, rules, seed, budget, timeout, rollouts = job
+    return play_match(levels, rules, seed, budget, timeout, rollouts=rollouts)
 
 
 def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[MatchResult]:
     """Play all matches, in a process pool when more than one worker is asked for."""
     jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms,
-             args.bot_timeout) for m in range(args.matches)]
+             args.bot_timeout, args.rollouts) for m in range(args.matches)]
     results: list[MatchResult] = []
     start = time.monotonic()
     if args.workers > 1:

@@ -15,7 +15,8 @@ from .external import external_decide, is_url
 @dataclass
 class MatchResult:
     """What the arena keeps of one match, per seat of the match (``levels`` holds a level or
-    an outside bot's URL; ``fallbacks`` counts the decisions a URL's bot did not make)."""
+    an outside bot's URL; ``fallbacks`` counts the decisions a URL's bot did not make;
+    ``deals`` holds each deal's four hands)."""
 
     levels: list[str]
     totals: list[int]
@@ -24,12 +25,14 @@ class MatchResult:
     hands: int = 0
     decision_ms: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     fallbacks: list[int] = field(default_factory=lambda: [0] * 4)
+    deals: list[list[list[str]]] = field(default_factory=list)
 
 
 def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None,
-               bot_timeout: float = 2.0) -> MatchResult:
+               bot_timeout: float = 2.0, *, rollouts: int | None = None) -> MatchResult:
     """Play one match with ``levels[s]`` at seat ``s`` (a level, or an outside bot's URL asked
-    with ``bot_timeout`` seconds per request); everything random comes from ``seed``."""
+    with ``bot_timeout`` seconds per request); everything random comes from ``seed``, and
+    the hard levels search ``rollouts`` per decision when given, else ``budget_ms``."""
     deal_rng = random.Random(f"deal-{seed}")
     bot_rngs = [random.Random(f"bot-{seed}-{s}") for s in range(4)]
     state = new_match(rules, first_dealer=deal_rng.randrange(4))
@@ -37,9 +40,11 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
     made = [0] * 4
     fallbacks = [0] * 4
     hands = 0
+    deals: list[list[list[str]]] = []
     while state.phase != "finished":
         if state.phase == "dealing":
-            state = apply_action(state, {"type": "deal", "hands": deal_cards(deal_rng)})
+            deals.append(deal_cards(deal_rng))
+            state = apply_action(state, {"type": "deal", "hands": deals[-1]})
             continue
         seat = state.turn
         view = view_for(state, seat)
@@ -50,7 +55,7 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
             fallbacks[seat] += problem is not None
         else:
             action = decide(view, seat=seat, level=levels[seat], rng=bot_rngs[seat],
-                            budget_ms=budget_ms)
+                            budget_ms=budget_ms, rollouts=rollouts)
         times[seat].append((time.perf_counter() - start) * 1000)
         before = len(state.history)
         state = apply_action(state, action)
@@ -62,4 +67,4 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(4)]
     return MatchResult(levels=list(levels), totals=list(state.scores), win_shares=shares,
                        calls_made=made, hands=hands, decision_ms=times,
-                       fallbacks=fallbacks)
+                       fallbacks=fallbacks, deals=deals)

@@ -76,7 +76,7 @@ def summarise(results: Sequence[MatchResult]) -> list[LevelSummary]:
 
 
 def _level_order(level: str) -> int:
-    order = ("expert", "hard", "normal", "easy")
+    order = ("expert", "hard", "hard-v1", "ismcts", "normal", "easy")
     return order.index(level) if level in order else len(order)
 
 

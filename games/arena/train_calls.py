@@ -95,14 +95,20 @@ def self_play(hands: int, rng: random.Random) -> list[Example]:
 
 
 def train(examples: Sequence[Example], rng: random.Random, *, hidden: int, epochs: int,
-          rate: float) -> CallModel:
-    """Fit the network by stochastic gradient descent on the cross-entropy."""
+          rate: float, start: CallModel | None = None) -> CallModel:
+    """Fit the network by stochastic gradient descent on the cross-entropy, from random
+    weights or from those of ``start`` (whose hidden size then wins)."""
     data = [(e.inputs(), e.tricks) for e in examples]
     n_in = len(data[0][0])
     scale = 1 / math.sqrt(n_in)
-    w1 = [[rng.gauss(0, scale) for _ in range(n_in)] + [0.0] for _ in range(hidden)]
-    w2 = [[rng.gauss(0, 1 / math.sqrt(hidden)) for _ in range(hidden)] + [0.0]
-          for _ in range(TRICKS)]
+    if start is not None:
+        w1 = [list(row) for row in start.hidden]
+        w2 = [list(row) for row in start.output]
+        hidden = len(w1)
+    else:
+        w1 = [[rng.gauss(0, scale) for _ in range(n_in)] + [0.0] for _ in range(hidden)]
+        w2 = [[rng.gauss(0, 1 / math.sqrt(hidden)) for _ in range(hidden)] + [0.0]
+              for _ in range(TRICKS)]
     for epoch in range(epochs):
         rng.shuffle(data)
         step = rate / (1 + epoch)

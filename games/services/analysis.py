@@ -1,6 +1,7 @@
 """Post-match analysis: the expert bot (the hard bot's search, given the expert's think time)
-reviews every call and card of one seat and says which alternatives it prefers and by how
-much (expected score, in tenths like all scores)."""
+reviews every call and card of one seat and says which alternatives it prefers, by how much
+(expected score over the rest of the hand, in tenths like all scores) and why: a reason code
+with the figures of the chosen and the best option it rests on (``games.engine.bots.reasons``)."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from django.utils.translation import gettext as _
 
 from core.errors import Conflict, DomainError, Forbidden, NotFound
 from games.engine import MatchState, match_record, record_steps, view_for
-from games.engine.bots import evaluate_options
+from games.engine.bots import explain_options, figures_json, reason_for, rounded
 from games.events import analysis_queued
 from games.models import Analysis, Match, Seat
+from games.stored_state import state_of_match
 
 TOP_OPTIONS = 5
 # How many times one analysis may be computed: the first request and one retry after a failure.
@@ -84,7 +86,7 @@ def analysis_run(*, match_id: int, seat: int) -> bool:
     if analysis is None:
         return False
     match = Match.objects.get(pk=match_id)
-    record = match_record(MatchState.from_json(match.state))
+    record = match_record(state_of_match(match))
     decisions = [review_decision(state, action, seat=seat, seed=i)
                  for i, (state, action) in enumerate(record_steps(record))
                  if action.get("seat") == seat and action["type"] in ("call", "play")]
@@ -94,7 +96,8 @@ def analysis_run(*, match_id: int, seat: int) -> bool:
 
 def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
                     seed: int) -> dict[str, Any]:
-    """One decision: what was chosen, what the bot prefers, and the expected loss."""
+    """One decision: what was chosen, what the bot prefers, the expected loss and, when
+    there is one, the reason with the figures of both options."""
     view = view_for(state, seat)
     calling = action["type"] == "call"
     chosen = action["call"] if calling else action["card"]
@@ -102,11 +105,21 @@ def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
              "trick": None if calling else len(state.tricks),
              "kind": action["type"], "chosen": chosen}
     if len(view["legal"]) == 1:
-        return {**entry, "best": chosen, "loss": 0, "options": [{"action": chosen, "value": None}]}
-    options = evaluate_options(view, seat=seat, rng=random.Random(seed),
-                               budget_ms=settings.ANALYSIS_BUDGET_MS)
-    values = {option: value for option, value in options}
-    best, best_value = options[0]
-    loss = max(0, round(best_value - values.get(chosen, best_value)))
-    return {**entry, "best": best, "loss": loss,
-            "options": [{"action": a, "value": round(v, 1)} for a, v in options[:TOP_OPTIONS]]}
+        return {**entry, "best": chosen, "loss": 0, "reason": None,
+                "options": [{"action": chosen, "value": None}]}
+    options = explain_options(view, seat=seat, rng=random.Random(seed),
+                              budget_ms=settings.ANALYSIS_BUDGET_MS)
+    rated = {option: (value, figures) for option, value, figures in options}
+    best, best_value, best_figures = options[0]
+    chosen_value, chosen_figures = rated.get(chosen, (best_value, best_figures))
+    loss = max(0, round(best_value - chosen_value))
+    entry = {**entry, "best": best, "loss": loss,
+             "options": [{"action": a, "value": round(v, 1)} for a, v, _ in options[:TOP_OPTIONS]]}
+    if not loss:
+        return {**entry, "reason": None}
+    # The reason is read from the figures as recorded, so the record alone bears it out.
+    reason = reason_for(action["type"], chosen, best, rounded(chosen_figures),
+                        rounded(best_figures))
+    return {**entry, "reason": reason,
+            "figures": {"chosen": figures_json(chosen_value, chosen_figures),
+                        "best": figures_json(best_value, best_figures)}}

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from core import outbound
 from core.errors import Conflict, DomainError, NotFound
+from games import events
 from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.events import Change
 from games.models import Match, Seat, TurnClock
@@ -29,15 +30,18 @@ TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
 # (only bots), a day per move when another person is (they play when they can).
 DEFAULT_TURN_SECONDS = {"bots_only": 30, "with_people": 86400}
 # A first game: the standard rules, short, at a live pace.
+# A quick match from the pool: the standard rules over 5 hands.
+QUICK_MATCH_RULES = {"preset": "standard", "hands": 5}
 FIRST_GAME = {"rules": {"preset": "standard", "hands": 5}, "turn_seconds": 30,
               "opponents": ["bot:normal"] * 3}
 
 
 def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
-                 opponents: list[str]) -> Change:
+                 opponents: list[str], public: bool = False) -> Change:
     """Create a match with ``user`` in seat 0 and ``opponents`` in seats 1–3; it starts by
     itself when no seat is left open. Without a ``turn_seconds`` the match gets the default
-    for its seats (``DEFAULT_TURN_SECONDS``)."""
+    for its seats (``DEFAULT_TURN_SECONDS``). A ``public`` match is listed under the open
+    tables while it waits."""
     parsed_rules = rules_from_request(rules)
     if turn_seconds is not None and turn_seconds not in TURN_SECONDS_CHOICES:
         raise DomainError(
@@ -59,10 +63,31 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
     with transaction.atomic():
         match = Match.objects.create(
             created_by=user, rules=parsed_rules.to_dict(), hands_to_play=parsed_rules.hands,
-            turn_seconds=turn_seconds,
+            turn_seconds=turn_seconds, public=public,
         )
         seats = [Seat(match=match, number=0, kind=Seat.Kind.HUMAN, user=user)]
         seats += [Seat(match=match, number=i + 1, **spec) for i, spec in enumerate(seat_specs)]
+        Seat.objects.bulk_create(seats)
+        events.invitations_made(match_id=match.id, user_ids=reserved)
+        return _start_if_full(match, seats)
+
+
+def match_pair(*, user_ids: list[int], turn_seconds: int, rated: bool,
+               bot_level: str = "normal") -> Change:
+    """Seat the players ``user_ids`` (one to four, paired by the pool) at a new match of the
+    standard rules over 5 hands, bots of ``bot_level`` in the seats left, and start it. The
+    caller's transaction holds what paired them, so the match and the pairing commit together."""
+    rules = rules_from_request(QUICK_MATCH_RULES)
+    users = get_user_model().objects.in_bulk(user_ids)
+    with transaction.atomic():
+        match = Match.objects.create(
+            created_by=users[user_ids[0]], rules=rules.to_dict(), hands_to_play=rules.hands,
+            turn_seconds=turn_seconds, rated=rated,
+        )
+        seats = [Seat(match=match, number=n, kind=Seat.Kind.HUMAN, user=users[u])
+                 for n, u in enumerate(user_ids)]
+        seats += [Seat(match=match, number=n, kind=Seat.Kind.BOT, bot_level=bot_level)
+                  for n in range(len(seats), 4)]
         Seat.objects.bulk_create(seats)
         return _start_if_full(match, seats)
 
@@ -75,7 +100,7 @@ def match_join(*, user: Any, invite_code: str) -> Change:
         if match_id is None:
             raise NotFound(_("No match has that invite code."), code="bad_invite_code")
         match, seats = table_of(match_id, lock=True)
-        return _take_seat(match, seats, user)
+        return seat_take(match, seats, user)
 
 
 def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
@@ -99,7 +124,7 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
         offered = match.rematches.order_by("id").first()
         if offered is not None:
             offered, seats = table_of(offered.pk, lock=True)
-            return _take_seat(offered, seats, user), False
+            return seat_take(offered, seats, user), False
         new = Match.objects.create(
             created_by=user, rules=match.rules, hands_to_play=match.hands_to_play,
             turn_seconds=match.turn_seconds, rematch_of=match,
@@ -108,6 +133,8 @@ def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
         blocked = blocks_among(user_ids=[s.user_id for s in old_seats if s.user_id])
         copies = [_rematch_seat(new, s, user, blocked) for s in old_seats]
         Seat.objects.bulk_create(copies)
+        events.invitations_made(match_id=new.id, user_ids=[
+            s.reserved_for.id for s in copies if s.kind == Seat.Kind.RESERVED])
         return _start_if_full(new, copies), True
 
 
@@ -123,14 +150,27 @@ def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int
                 bot_level=old.bot_level, external_url=old.external_url)
 
 
-def _take_seat(match: Match, seats: list[Seat], user: Any) -> Change:
+def _blocked_at(match: Match, seats: list[Seat], user: Any) -> bool:
+    """Whether ``user`` and anyone at ``match`` (seated, invited or its creator) have a block
+    between them, whichever of the two blocked."""
+    others = {match.created_by_id, *(s.user_id for s in seats), *(s.reserved_for_id for s in seats)}
+    others -= {None, user.id}
+    if not others:
+        return False
+    blocked = blocks_among(user_ids=[user.id, *others])
+    return any(user.id in pair for pair in blocked)
+
+
+def seat_take(match: Match, seats: list[Seat], user: Any) -> Change:
     """Seat ``user`` in the locked ``match``: in the seat reserved for them, else the first
     open one; a player already seated keeps their seat."""
     if any(s.user_id == user.id and s.kind == Seat.Kind.HUMAN for s in seats):
         return Change(match, seats, None, NextTurn(TurnKind.WAITING))
     free = [s for s in seats if s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id]
     free += [s for s in seats if s.kind == Seat.Kind.OPEN]
-    if match.status != Match.Status.WAITING or not free:
+    if match.status != Match.Status.WAITING or not free or _blocked_at(match, seats, user):
+        # A block between the newcomer and anyone at the table gets the answer of a full
+        # table: neither side learns of it.
         raise Conflict(_("This match has no seat left for you."), code="match_full")
     seat = free[0]
     seat.kind, seat.user, seat.reserved_for = Seat.Kind.HUMAN, user, None
@@ -191,12 +231,10 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
     if spec.startswith("user:"):
         other = (get_user_model().objects.filter(username__iexact=spec[5:])
                  .select_related("account").first())
-        if other is None:
+        if other is None or other.account.is_guest:
+            # A guest's name is the site's, not theirs: it is answered as no one's.
             raise DomainError(_("There is no player called %(name)s.") % {"name": spec[5:]},
                               code="unknown_user")
-        if other.account.is_guest:
-            raise DomainError(_("Guests cannot be invited by name: send them the match's "
-                                "invite link instead."), code="guest_not_invitable")
         if other.id == creator.id:
             raise DomainError(_("You already sit in seat 0."), code="bad_opponents")
         if blocked_between(user_id=creator.id, other_id=other.id):

@@ -90,7 +90,7 @@ def move_finish(*, match_id: int, user: Any, seq: int,
         if state.rules.hands is not None:
             raise IllegalMove(_("This match has a fixed number of hands, so it cannot be "
                                 "finished early."), code="fixed_length")
-        if seq != match.seq:
+        if not _seen_this_hand(match, seq, state):
             raise stale(match, seats, seat, state)
         if seat.number in state.finish_votes:
             raise IllegalMove(_("You have already agreed to finish after this hand."),
@@ -107,6 +107,16 @@ def move_finish(*, match_id: int, user: Any, seq: int,
         if in_transaction is not None:
             in_transaction(change)
         return change
+
+
+def _seen_this_hand(match: Match, seq: int, state: MatchState) -> bool:
+    """Whether the view at ``seq`` showed the hand now under way. An agreement to finish is
+    about the hand, not the board, so the calls and cards made since the player looked do not
+    make it stale; a move of an earlier hand in between does."""
+    if seq == match.seq:
+        return True
+    return 0 <= seq < match.seq and not Move.objects.filter(
+        match=match, seq__gt=seq, hand_number__lt=state.hand_number).exists()
 
 
 def _with_agreement(seats: list[Seat], state: MatchState,

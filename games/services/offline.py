@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, DomainError
 from games.engine import EngineError, MatchState, record_steps, replay_record
 from games.models import Match, Move, Seat
+from games.stored_state import store
 
 # The levels a phone plays offline (games/offline_referee.py).
 OFFLINE_LEVELS = ("easy", "normal", "hard")
@@ -100,8 +101,10 @@ def _create(user: Any, offline_id: uuid.UUID, levels: list[str], state: MatchSta
     match = Match.objects.create(
         created_by=user, rules=state.rules.to_dict(), hands_to_play=state.rules.hands,
         turn_seconds=0, status=Match.Status.FINISHED, seq=1 + len(moves),
-        state=state.to_json(), finished_at=now, offline_id=offline_id,
+        finished_at=now, offline_id=offline_id,
     )
+    store(match, state)
+    match.save(update_fields=["state"])
     seats = [Seat(match=match, number=0, kind=Seat.Kind.HUMAN, user=user)]
     seats += [Seat(match=match, number=n, kind=Seat.Kind.BOT, bot_level=level)
               for n, level in enumerate(levels, start=1)]

@@ -26,6 +26,8 @@ def reaction_send(*, match_id: int, user: Any, reaction: str) -> Reaction:
     if match.status == Match.Status.WAITING:
         raise Conflict(_("Reactions can be sent once the match has started."),
                        code="not_started")
+    if match.status == Match.Status.FINISHED:
+        raise Conflict(_("Reactions cannot be sent after the match has ended."), code="finished")
     people = [s.user_id for s in seats if s.kind == Seat.Kind.HUMAN and s.user_id]
     return reaction_record(match_id=match_id, seat=mine.number, seq=match.seq, user=user,
                            people=people, reaction=reaction)

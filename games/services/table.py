@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -25,7 +25,8 @@ from games.match_view import Moment, match_view, moment_of
 from games.models import Match, Move, Seat, TurnClock
 from games.queries import table_of
 from games.refusals import refusal_sentence
-from games.turns import NextTurn, next_turn
+from games.stored_state import state_of_match, store
+from games.turns import NextTurn, hand_break_seconds, next_turn
 from games.view_shape import MatchView
 from social.presence import presence_of
 
@@ -69,9 +70,10 @@ def seat_of(seats: list[Seat], user: Any) -> Seat:
 
 
 def state_of(match: Match) -> MatchState:
-    if match.state is None:
+    state = state_of_match(match)
+    if state is None:
         raise Forbidden(_("This match has not started yet."), code="not_started")
-    return MatchState.from_json(match.state)
+    return state
 
 
 def stale(match: Match, seats: list[Seat], seat: Seat, state: MatchState | None) -> StaleSeq:
@@ -86,7 +88,8 @@ def commit(match: Match, seats: list[Seat], state: MatchState,
            pending: list[PendingMove]) -> Change:
     """Apply ``pending`` in order and store everything they change (the caller holds the lock):
     a move row for each and the match row once. Only the last move may end a hand; a hand
-    that ends (or is thrown in) is followed by the next deal at once."""
+    that ends (or is thrown in) is followed by the next deal at once, and a hand scored by the
+    pause between hands before the next turn begins."""
     now = timezone.now()
     moves, steps, current, turn = [], [], state, None
     for number, move in enumerate(pending, start=1):
@@ -96,22 +99,27 @@ def commit(match: Match, seats: list[Seat], state: MatchState,
             match=match, hand_number=current.hand_number, seq=match.seq,
             seat=move.action["seat"], kind=move.action["type"], call=move.action.get("call"),
             card=move.action.get("card", ""), made_by=move.made_by, note=move.note[:200],
+            created_at=now,
         ))
+        pause_until = None
         if after.phase == "dealing":
             if number != len(pending):
                 raise ValueError("only the last move of a batch may end a hand")
+            if len(after.history) > len(current.history):
+                # A hand was scored: its scoreboard shows before the next hand's first turn.
+                pause_until = now + timedelta(seconds=hand_break_seconds(match.turn_seconds))
             after = dealt(after)
         match.status = _STATUS_OF_PHASE[after.phase]
         match.turn = after.turn
         if move.action["type"] in _KEEP_THE_CLOCK:
             turn = next_turn(seats=seats, state=after, turn_seconds=match.turn_seconds,
-                             now=now, fresh=False)
+                             now=now, fresh=False, pause_until=match.hand_break_until)
         else:
-            turn = schedule(match, seats, after, now)
+            turn = schedule(match, seats, after, now, pause_until=pause_until)
         steps.append(moment_of(match, after))
         current = after
     Move.objects.bulk_create(moves)
-    match.state = current.to_json()
+    store(match, current, before=state)
     if current.phase == "finished":
         match.finished_at = now
     match.save(update_fields=_CHANGED_BY_A_MOVE)
@@ -121,11 +129,14 @@ def commit(match: Match, seats: list[Seat], state: MatchState,
 
 
 def schedule(match: Match, seats: list[Seat], state: MatchState | None,
-             now: datetime) -> NextTurn:
+             now: datetime, *, pause_until: datetime | None = None) -> NextTurn:
     """Decide the next turn and set the match's deadline (and warning) from it (the caller
-    saves the match and writes its ``TurnClock``)."""
-    turn = next_turn(seats=seats, state=state, turn_seconds=match.turn_seconds, now=now)
+    saves the match and writes its ``TurnClock``). A pause between hands (``pause_until``,
+    or one still running) holds the turn back until it ends."""
+    turn = next_turn(seats=seats, state=state, turn_seconds=match.turn_seconds, now=now,
+                     pause_until=pause_until or match.hand_break_until)
     match.deadline, match.warn_at = turn.deadline, turn.warn_at
+    match.hand_break_until = turn.starts_at
     return turn
 
 
@@ -156,7 +167,7 @@ def start_match(match: Match, seats: list[Seat]) -> tuple[MatchState, NextTurn]:
     first turn's clock (the caller saves the match and writes its ``TurnClock``)."""
     state = new_match(Rules.from_dict(match.rules), first_dealer=_DEALER_RNG.randrange(4))
     state = dealt(state)
-    match.state = state.to_json()
+    store(match, state)
     match.status = _STATUS_OF_PHASE[state.phase]
     match.turn = state.turn
     match.seq += 1

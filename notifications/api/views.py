@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core import outbound
+from core.api import StrictBooleanField, StrictCharField
 from notifications.services import push
 
 LOOPBACK_HOSTS = {"localhost", "127.0.0.1", "::1"}
@@ -51,8 +52,8 @@ def _decoded(value: str, *, length: int, name: str) -> bytes:
 
 
 class SubscriptionKeysSerializer(serializers.Serializer):
-    p256dh = serializers.CharField(max_length=100)
-    auth = serializers.CharField(max_length=32)
+    p256dh = StrictCharField(max_length=100)
+    auth = StrictCharField(max_length=32)
 
     def validate_p256dh(self, value: str) -> str:
         raw = _decoded(value, length=65, name="browser key (p256dh)")
@@ -87,22 +88,24 @@ class PushSubscribeSerializer(serializers.Serializer):
             return value
         if scheme != "https":
             raise serializers.ValidationError(_("A push endpoint must be an https:// URL."))
+        if not push.names_its_host(value):
+            raise serializers.ValidationError(_("A push endpoint must name its host."))
         if _is_internal_address(host):
             raise serializers.ValidationError(_("A push endpoint must be on the public internet."))
         return value
 
 
 class PushUnsubscribeSerializer(serializers.Serializer):
-    endpoint = serializers.CharField(max_length=500)
+    endpoint = StrictCharField(max_length=500)
 
 
 class NotificationSettingsSerializer(serializers.Serializer):
-    notify_turn = serializers.BooleanField(help_text="A push when it becomes your turn.")
-    notify_deadline = serializers.BooleanField(help_text="A warning before a long turn runs out.")
-    notify_finished = serializers.BooleanField(help_text="A push when a match you are in ends.")
+    notify_turn = StrictBooleanField(help_text="A push when it becomes your turn.")
+    notify_deadline = StrictBooleanField(help_text="A warning before a long turn runs out.")
+    notify_finished = StrictBooleanField(help_text="A push when a match you are in ends.")
 
 
-PushKeySerializer = inline_serializer("PushKey", {"public_key": serializers.CharField()})
+PushKeySerializer = inline_serializer("PushKey", {"public_key": StrictCharField()})
 PushSubscriptionSerializer = inline_serializer(
     "PushSubscriptionCreated",
     {"endpoint": serializers.URLField(), "created_at": serializers.DateTimeField()},

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import account_language
 from games.models import Match, Seat
+from games.stored_state import state_of_match
 from notifications.services.push import push_audience, push_to_user
 from social.presence import is_watching
 
@@ -75,10 +76,11 @@ def notify_finished(*, match_id: int) -> int:
     audience = push_audience(user_ids=list(seat_of), kind="finished")
     if not audience:
         return 0
-    state = Match.objects.filter(pk=match_id).values_list("state", flat=True).first()
+    match = Match.objects.filter(pk=match_id).only("state", "rules").first()
+    state = state_of_match(match) if match is not None else None
     if state is None:
         return 0
-    scores = state["scores"]
+    scores = state.scores
     sent = 0
     for user_id in sorted(audience):
         mine = scores[seat_of[user_id]] / 10

@@ -18,6 +18,7 @@ import re
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from cryptography.exceptions import UnsupportedAlgorithm
 from cryptography.hazmat.primitives import serialization
@@ -254,9 +255,20 @@ def push_to_user(
     return len(delivered)
 
 
+def names_its_host(endpoint: str) -> bool:
+    """False for an endpoint on an IPv6 address written out (``https://[2001:db8::1]/…``):
+    push services name their hosts, and such an endpoint is refused rather than tried (this
+    machine's own ``[::1]`` stays, for a local stand-in push service)."""
+    host = urlsplit(endpoint).hostname or ""
+    return ":" not in host or host == "::1"
+
+
 def push_destination(endpoint: str) -> outbound.Destination:
-    """The checked destination of a push endpoint: https on a public address, or, where
-    ``PUSH_ALLOW_INSECURE_ENDPOINTS`` is on, a local stand-in push service as well."""
+    """The checked destination of a push endpoint: https on a public host name or IPv4
+    address, or, where ``PUSH_ALLOW_INSECURE_ENDPOINTS`` is on, a local stand-in push service
+    as well."""
+    if not names_its_host(endpoint):
+        raise outbound.Refused("ipv6_literal", "A push endpoint names its host.")
     if settings.PUSH_ALLOW_INSECURE_ENDPOINTS:
         return outbound.destination_check(endpoint, allowed=["*", *LOCAL_PUSH_ADDRESSES],
                                           schemes=("https", "http"), query=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from core.api import StrictBooleanField, StrictCharField
 from social.services.reactions import REACTIONS
 
 
@@ -13,25 +14,25 @@ class RatingOut(serializers.Serializer):
                                       help_text="The ordinal, scaled: null before any "
                                                 "rated match")
     matches = serializers.IntegerField(help_text="Rated matches played")
-    provisional = serializers.BooleanField(help_text="True for the first 10 rated matches")
+    provisional = StrictBooleanField(help_text="True for the first 10 rated matches")
 
 
 class MyRatingOut(RatingOut):
-    on_global_leaderboard = serializers.BooleanField()
+    on_global_leaderboard = StrictBooleanField()
 
 
 class MyRatingIn(serializers.Serializer):
-    on_global_leaderboard = serializers.BooleanField()
+    on_global_leaderboard = StrictBooleanField()
 
 
 class FriendOut(serializers.Serializer):
-    username = serializers.CharField()
-    online = serializers.BooleanField(help_text="Shown to friends only")
+    username = StrictCharField()
+    online = StrictBooleanField(help_text="Shown to friends only")
     rating = RatingOut()
 
 
 class PlayerNameOut(serializers.Serializer):
-    username = serializers.CharField()
+    username = StrictCharField()
 
 
 class FriendsOut(serializers.Serializer):
@@ -49,10 +50,10 @@ class LeaderboardQuery(serializers.Serializer):
 
 class LeaderboardEntryOut(serializers.Serializer):
     rank = serializers.IntegerField()
-    username = serializers.CharField()
+    username = StrictCharField()
     rating = serializers.IntegerField()
     matches = serializers.IntegerField(help_text="Rated matches in the period")
-    provisional = serializers.BooleanField()
+    provisional = StrictBooleanField()
 
 
 class LeaderboardPageOut(serializers.Serializer):
@@ -74,21 +75,21 @@ class RatingChangeOut(serializers.Serializer):
     after = serializers.IntegerField()
     change = serializers.IntegerField()
     matches = serializers.IntegerField(help_text="Rated matches played, this one included")
-    provisional = serializers.BooleanField()
+    provisional = StrictBooleanField()
 
 
 class ReactionChoiceOut(serializers.Serializer):
-    code = serializers.CharField()
-    emoji = serializers.CharField()
+    code = StrictCharField()
+    emoji = StrictCharField()
 
 
 class ReactionIn(serializers.Serializer):
     # Checked by the service, so a reaction outside the set is refused as ``bad_reaction``.
-    reaction = serializers.CharField(max_length=20,
+    reaction = StrictCharField(max_length=20,
                                      help_text="One of: " + ", ".join(REACTIONS))
 
 
 class ReactionOut(serializers.Serializer):
     seat = serializers.IntegerField()
-    reaction = serializers.CharField()
+    reaction = StrictCharField()
     seq = serializers.IntegerField()

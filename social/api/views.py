@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from core.api import Pages, StrictCharField, valid_body
 from core.api import documented_errors as errors
-from core.api import valid_body
 from core.errors import DomainError
 from core.throttles import LiveScopedRateThrottle
 from social import selectors
@@ -24,14 +23,14 @@ from . import serializers as ss
 
 
 class UsernameSerializer(serializers.Serializer):
-    username = serializers.CharField(max_length=150, help_text="Any case or width will do.")
+    username = StrictCharField(max_length=150, help_text="Any case or width will do.")
 
 
 FriendshipOut = inline_serializer("FriendshipOut", {
-    "username": serializers.CharField(),
+    "username": StrictCharField(),
     "status": serializers.ChoiceField(choices=["requested", "accepted"]),
 })
-BlockOut = inline_serializer("BlockOut", {"username": serializers.CharField()})
+BlockOut = inline_serializer("BlockOut", {"username": StrictCharField()})
 
 
 def _username(request: Request) -> str:
@@ -147,13 +146,14 @@ class LeaderboardView(APIView):
     @extend_schema(operation_id="leaderboard", parameters=[ss.LeaderboardQuery],
                    responses={200: ss.LeaderboardPageOut, **errors(400, 404)})
     def get(self, request: Request) -> Response:
-        query = ss.LeaderboardQuery(data=request.query_params)
+        # Plain values: an empty "scope=" is a value to refuse, not a field left out.
+        query = ss.LeaderboardQuery(data=request.query_params.dict())
         if not query.is_valid():
             raise DomainError(next(iter(query.errors.values()))[0], code="bad_leaderboard")
         rows = selectors.leaderboard(scope=query.validated_data["scope"],
                                         period=query.validated_data["period"],
                                         user=request.user)
-        paginator = PageNumberPagination()
+        paginator = Pages()
         page = paginator.paginate_queryset(rows, request, view=self)
         first = (paginator.page.start_index() if page else 1)
         return paginator.get_paginated_response(

@@ -14,16 +14,22 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from accounts.models import Account
 from accounts.services import usernames
 from core.errors import Conflict, NotFound, Refused
 from social.models import Block, Friendship
 from social.selectors import pair_of
 
 
-def _player(username: str) -> Any:
+def _player(username: str, *, guests: bool = True) -> Any:
+    """The player called ``username``; a guest (named by the site, never chosen) only where
+    ``guests``, else answered as no such player, so that no answer tells a guest's name."""
     # A NUL is in no name, and PostgreSQL cannot compare text holding one.
     user = (usernames.user_for_sign_in(username)
             if username and "\x00" not in username else None)
+    if user is not None and not guests and Account.objects.filter(user=user,
+                                                                  is_guest=True).exists():
+        user = None
     if user is None:
         raise NotFound(_("There is no player called %(name)s.") % {"name": username},
                        code="unknown_user")
@@ -31,20 +37,16 @@ def _player(username: str) -> Any:
 
 
 def _refuse_blocks(user: Any, other: Any) -> None:
-    blocks = set(Block.objects.filter(Q(blocker=user, blocked=other)
-                                      | Q(blocker=other, blocked=user))
-                 .values_list("blocker_id", flat=True))
-    if user.id in blocks:
-        raise Refused(_("You have blocked %(name)s. Unblock them first.")
-                      % {"name": other.username}, code="you_blocked")
-    if other.id in blocks:
-        raise Refused(_("%(name)s does not take requests from you.")
+    # The same answer whichever of the two blocked: a block is not announced.
+    if Block.objects.filter(Q(blocker=user, blocked=other)
+                            | Q(blocker=other, blocked=user)).exists():
+        raise Refused(_("You cannot send %(name)s a friend request.")
                       % {"name": other.username}, code="blocked")
 
 
 def friend_request_send(*, user: Any, username: str) -> Friendship:
     """Ask ``username`` to be friends; if they already asked ``user``, this accepts."""
-    other = _player(username)
+    other = _player(username, guests=False)
     if other.id == user.id:
         raise Refused(_("You cannot send a friend request to yourself."), code="friend_self")
     _refuse_blocks(user, other)

@@ -1,6 +1,6 @@
 """Ratings: every finished match with at least one rated person moves its people's OpenSkill
 ratings (Plackett-Luce: four players, each for themselves, the final places as the outcome,
-a shared place a tie).
+a shared place a tie), and never against the way the place reads (``moves_as_expected``).
 
 Who is rated, and at what strength a bot plays, is the games app's to say (it knows the
 seats: ``games.services.results``): bots at their level's fixed rating, never moving; a
@@ -30,6 +30,17 @@ def rating_shown(*, mu: float, sigma: float) -> int:
     return round(MODEL.rating(mu=mu, sigma=sigma).ordinal(3.0, SHOWN_SCALE, SHOWN_BASE))
 
 
+def moves_as_expected(*, place: int, last_place: int, before: int, after: int) -> bool:
+    """Whether a shown rating going from ``before`` to ``after`` moves the way a player
+    expects of ``place``: never down for a win or a second place (unless second is last),
+    never up for a third or last place. OpenSkill may say otherwise (a new player's
+    uncertainty shrinks even as they lose, and the number shown is what they are surely worth),
+    and then the match leaves the rating as it was."""
+    if place == 1 or (place == 2 and place != last_place):
+        return after >= before
+    return after <= before
+
+
 def match_ratings_update(*, match_id: int, seats: list[dict[str, Any]]) -> int:
     """Rate the people of finished match ``match_id``, once: the number of players rated (0
     if it was rated already or has no rated person).
@@ -56,8 +67,11 @@ def match_ratings_update(*, match_id: int, seats: list[dict[str, Any]]) -> int:
                 continue
             after = outcome[number][0]
             before = row.rating
-            row.mu, row.sigma, row.matches = after.mu, after.sigma, row.matches + 1
-            row.rating = rating_shown(mu=after.mu, sigma=after.sigma)
+            if moves_as_expected(place=places[number], last_place=max(places), before=before,
+                                 after=rating_shown(mu=after.mu, sigma=after.sigma)):
+                row.mu, row.sigma = after.mu, after.sigma
+            row.matches += 1
+            row.rating = rating_shown(mu=row.mu, sigma=row.sigma)
             row.updated_at = now
             changes.append(RatingChange(
                 match_id=match_id, user_id=row.user_id, seat=number, place=places[number],

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine.bots import REASONS, reason_for
+from games.engine.bots.search import Figures
 from games.models import Analysis, Match
 from tests.api.helpers import create, play_to_end
 from tests.conftest import needs_services, wait_for
@@ -36,13 +38,40 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
     assert [d["chosen"] for d in decisions if d["kind"] == "play"] == played
     for decision in decisions:
         assert decision["loss"] >= 0
+        _check_reason(decision)
         values = [o["value"] for o in decision["options"] if o["value"] is not None]
         assert values == sorted(values, reverse=True)
         if values:
             assert decision["best"] == decision["options"][0]["action"]
+    # Playing the first legal card every time costs something somewhere, and says why.
+    assert any(d["reason"] for d in decisions)
     assert owner_api.get(url).json() == body  # computed once, then served
     assert Analysis.objects.filter(match_id=created["id"]).count() == 1
     assert outsider_api.get(url).status_code == 404
+
+
+def _check_reason(decision):
+    """A decision that lost something says why, with the figures the reason rests on: the
+    loss is the gap between the two expected scores, and the reason fits the figures."""
+    if not decision["loss"]:
+        assert decision["reason"] is None and "figures" not in decision
+        return
+    assert decision["reason"] in REASONS
+    chosen, best = decision["figures"]["chosen"], decision["figures"]["best"]
+    assert decision["options"][0]["value"] == best["value"]
+    assert abs(best["value"] - chosen["value"] - decision["loss"]) <= 0.6
+    for figures in (chosen, best):
+        assert 0 <= figures["tricks"] <= 13 and 0 <= figures["made"] <= 1
+        assert figures["trick"] is None or 0 <= figures["trick"] <= 1
+    if decision["kind"] == "call":
+        assert chosen["trick"] is None
+        assert decision["reason"] == ("call_too_high" if decision["chosen"] > decision["best"]
+                                      else "call_too_low")
+    else:
+        assert decision["reason"] == reason_for(
+            "play", decision["chosen"], decision["best"],
+            Figures(chosen["tricks"], chosen["made"], chosen["trick"]),
+            Figures(best["tricks"], best["made"], best["trick"]))
 
 
 def test_bad_seats_are_refused(owner_api):
@@ -58,7 +87,7 @@ def test_bad_seats_are_refused(owner_api):
 def test_a_review_that_crashes_in_the_worker_is_failed_and_retried_once(owner_api):
     created = create(owner_api, ["open", "open", "open"])
     # Finished, but with a state the engine cannot read: the review crashes.
-    Match.objects.filter(pk=created["id"]).update(status="finished", state={"not": "a match"})
+    Match.objects.filter(pk=created["id"]).update(status="finished", state='{"not": "a match"}')
     url = f"/api/matches/{created['id']}/analysis/?seat=0"
 
     def failed():

@@ -19,7 +19,7 @@ def broken(owner_api):
     """A finished match whose state the engine cannot read, so its review crashes."""
     created = create(owner_api, ["open", "open", "open"])
     Match.objects.filter(pk=created["id"]).update(status=Match.Status.FINISHED,
-                                                  state={"not": "a match"})
+                                                  state='{"not": "a match"}')
     return created["id"]
 
 

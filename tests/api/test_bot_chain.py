@@ -8,8 +8,8 @@ from itertools import groupby
 import pytest
 from django.db import connection
 
-from games.models import Match, Move
-from tests.api.helpers import create, play_to_end
+from games.models import Move
+from tests.api.helpers import create, play_to_end, stored_state
 from tests.conftest import needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -46,6 +46,6 @@ def test_each_run_of_bot_turns_is_one_transaction_that_ends_at_a_human_or_a_hand
     for tx, in_tx in groupby(sorted(moves, key=lambda m: m[3]), key=lambda m: m[3]):
         assert len({m[1] for m in in_tx}) == 1, f"transaction {tx} spans two hands"
     assert max(len(run) for run in runs) >= 3  # three bots in a row do happen every hand
-    assert len(Match.objects.get(pk=created["id"]).state["history"]) == 2
+    assert len(stored_state(created["id"]).history) == 2
     assert {m[1] for m in moves} == {1, 2}
     assert Move.objects.filter(match_id=created["id"], kind="play").count() == 2 * 52

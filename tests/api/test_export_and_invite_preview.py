@@ -48,10 +48,10 @@ def test_an_invite_preview_says_who_invited_you_and_to_what(owner_api):
                                "rules": created["rules"], "started": False, "open_seats": 2}
 
 
-def test_an_invite_preview_of_a_match_in_play_shows_no_card(owner_api):
+def test_an_invite_preview_of_a_match_in_play_has_ended_and_shows_no_card(owner_api):
     created = create(owner_api, ["bot:easy", "bot:easy", "bot:easy"])
     response = APIClient().get(f"/api/invites/{created['invite_code']}/")
-    assert response.json()["started"] is True
+    assert response.status_code == 404 and response.json()["code"] == "invite_ended"
     assert not CARD_IN_JSON.search(response.content.decode())
 
 

@@ -1,6 +1,6 @@
 """POST /api/matches/<id>/finish/: "finish after this hand" in an open-ended match. The match
 ends after the hand in which every human seat not on autopilot agreed; a fixed-length match
-refuses it; a vote is checked against seq and may be retried with an Idempotency-Key."""
+refuses it; a vote must be seen in the hand under way and may be retried with an Idempotency-Key."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.models import Match, Move, Seat, TurnClock
 from games.services.moves import turn_timeout
-from tests.api.helpers import act, create, four_humans, play_to_end, view
+from tests.api.helpers import act, create, four_humans, play_to_end, stored_state, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +58,7 @@ def test_without_everyone_the_match_goes_on_and_the_votes_end_with_the_hand(open
     after = view(clients[0], match_id)
     assert after["status"] == "bidding" and after["hand_number"] == 2
     assert after["finish_votes"] == [] and after["finish_agreed"] is False
-    record = Match.objects.get(pk=match_id).state["history"][0]
+    record = stored_state(match_id).history[0]
     assert record["finish_votes"] == [0, 1] and record["finish_agreed"] is False
 
 
@@ -108,16 +108,39 @@ def test_agreeing_to_finish_a_fixed_length_match_is_refused_and_changes_nothing(
     assert view(clients[1], created["id"]) == before
 
 
-def test_a_stale_vote_is_409_and_a_second_vote_is_refused(open_ended):
+def test_a_vote_counts_after_moves_of_the_same_hand_and_a_second_vote_is_refused(open_ended):
     match_id, clients = open_ended
-    seq = view(clients[0], match_id)["seq"]
-    stale = clients[0].post(f"/api/matches/{match_id}/finish/", {"seq": seq - 1},
-                            format="json")
-    assert stale.status_code == 409 and stale.json()["code"] == "stale"
-    assert vote(clients[0], match_id).status_code == 200
+    seen = view(clients[0], match_id)
+    # Another player calls after seat 0 looked: the hand is the same, so the vote stands.
+    mover = clients[seen["turn"]]
+    assert act(mover, view(mover, match_id)).status_code == 200
+    response = clients[0].post(f"/api/matches/{match_id}/finish/", {"seq": seen["seq"]},
+                               format="json")
+    assert response.status_code == 200, response.content
+    assert response.json()["finish_votes"] == [0]
     again = vote(clients[0], match_id)
     assert again.status_code == 400 and again.json()["code"] == "already_agreed"
     assert Move.objects.filter(match_id=match_id, kind="finish").count() == 1
+
+
+def test_a_vote_seen_in_an_earlier_hand_or_ahead_of_the_table_is_409(open_ended):
+    match_id, clients = open_ended
+    earlier = view(clients[0], match_id)["seq"]
+    while view(clients[0], match_id)["hand_number"] == 1:
+        for client in clients:
+            current = view(client, match_id)
+            if current["turn"] == current["my_seat"] and current["hand_number"] == 1:
+                assert act(client, current).status_code == 200
+    now = view(clients[0], match_id)["seq"]
+    moves = Move.objects.count()
+    for seq in (earlier, now - 14, now + 1):
+        response = clients[0].post(f"/api/matches/{match_id}/finish/", {"seq": seq},
+                                   format="json")
+        assert response.status_code == 409, (seq, response.content)
+        body = response.json()
+        assert body["code"] == "stale" and body["match"]["seq"] == now
+    assert Move.objects.count() == moves
+    assert view(clients[0], match_id)["finish_votes"] == []
 
 
 def test_a_retried_vote_with_its_key_gets_the_first_answer(open_ended):
@@ -168,4 +191,4 @@ def test_alone_with_bots_the_one_human_ends_the_match_by_saying_so():
     assert response and response.json()["finish_agreed"] is True
     finished = play_to_end([solo], match_id)
     assert len(finished["hand_results"]) == finished["hand_number"]
-    assert Match.objects.get(pk=match_id).state["history"][-1]["finish_agreed"] is True
+    assert stored_state(match_id).history[-1]["finish_agreed"] is True

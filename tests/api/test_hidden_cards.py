@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import MatchState
-from games.models import Match
-from tests.api.helpers import CARD_IN_JSON, four_humans, view
+from tests.api.helpers import CARD_IN_JSON, four_humans, stored_state, view
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +14,7 @@ def test_every_response_of_a_full_match_hides_the_other_hands(owner_api):
     match_id = created["id"]
     checked = 0
     while True:
-        state = MatchState.from_json(Match.objects.get(pk=match_id).state)
+        state = stored_state(match_id)
         if state.phase == "finished":
             break
         hidden = [set(h) for h in state.hands]

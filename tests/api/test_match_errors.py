@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import MatchState, legal_plays
+from games.engine import legal_plays
 from games.models import Match, Move
-from tests.api.helpers import create, four_humans, view
+from tests.api.helpers import create, four_humans, stored_state, view
 
 pytestmark = pytest.mark.django_db
 
@@ -77,7 +77,7 @@ def test_an_illegal_card_is_refused_with_the_rule_and_a_sentence(table):
     illegal = sorted(set(current["hand"]) - set(current["legal"]))
     if not illegal:
         pytest.skip("this deal gave the follower no illegal card")
-    state = MatchState.from_json(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     assert illegal[0] not in legal_plays(current["hand"], [c for _, c in state.trick],
                                          state.rules, first_trick=True)
     response = client.post(f"/api/matches/{match_id}/play/",
@@ -199,3 +199,11 @@ def test_list_filter_refuses_an_unknown_status(owner_api):
         response = owner_api.get(f"/api/matches/?status={status}")
         assert response.status_code == 400
         assert response.json()["code"] == "bad_status"
+
+
+@pytest.mark.parametrize("page", ["", "0", "-1", "two", "١", "1.0"])
+def test_a_page_that_is_not_a_number_from_one_is_refused(owner_api, page):
+    response = owner_api.get("/api/matches/", {"status": "finished", "page": page})
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] == "bad_page"
+    assert owner_api.get("/api/matches/", {"status": "finished", "page": "1"}).status_code == 200

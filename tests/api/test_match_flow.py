@@ -6,7 +6,7 @@ import pytest
 
 from games.engine import replay_record
 from games.models import Match, Move, Seat
-from tests.api.helpers import create, play_to_end, view
+from tests.api.helpers import create, play_to_end, stored_state, view
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -31,7 +31,7 @@ def test_one_human_and_three_bots_play_a_match_to_the_end(owner_api, owner):
     assert Move.objects.filter(match=match, kind="call").count() >= 2 * 4
     assert set(Move.objects.filter(match=match).exclude(seat=0)
                .values_list("made_by", flat=True)) == {"bot"}
-    assert len(match.state["history"]) == 2
+    assert len(stored_state(match.id).history) == 2
     assert set(Move.objects.filter(match=match).values_list("hand_number", flat=True)) == {1, 2}
 
     record = owner_api.get(f"/api/matches/{created['id']}/record/")

@@ -34,9 +34,9 @@ def test_a_rematch_waits_with_the_other_players_seats_reserved(finished_table):
     assert [s["kind"] for s in body["seats"]] == ["human", "reserved", "reserved", "reserved"]
     seats = Seat.objects.filter(match_id=body["id"]).order_by("number")
     assert [s.user_id for s in seats][1:] == [None, None, None]
-    # Not seated: the others see neither the match nor any hand of it.
+    # Not seated: the invitees may open the offer, but see no hand of it and no seat.
     for client in clients[1:]:
-        assert client.get(f"/api/matches/{body['id']}/").status_code == 404
+        assert client.get(f"/api/matches/{body['id']}/").json()["my_seat"] is None
         assert client.get("/api/matches/?status=waiting").json()["count"] == 0
 
 

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from games.bot_names import BOT_NAMES, bot_name
-from games.engine import MatchState, view_for
+from games.engine import view_for
 from games.engine.bots import decide
 from games.models import Match
-from tests.api.helpers import create, four_humans, on_turn, view
+from tests.api.helpers import create, edit_stored_state, four_humans, on_turn, stored_state, view
 from tests.conftest import needs_services
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -53,7 +54,7 @@ def test_the_player_to_call_gets_the_normal_bots_call_as_a_hint(owner_api):
     client, mine = on_turn(clients, match_id)
     assert mine["status"] == "bidding"
     assert mine["suggested_call"] in mine["legal"]
-    state = MatchState.from_json(Match.objects.get(pk=match_id).state)
+    state = stored_state(match_id)
     seat = mine["my_seat"]
     own_view = view_for(state, seat)
     expected = decide(own_view, seat=seat, level="normal", rng=random.Random(0))["call"]
@@ -72,10 +73,10 @@ def test_the_call_hint_depends_only_on_the_players_own_hand(owner_api):
     match = Match.objects.get(pk=match_id)
     # Give the other three seats each other's cards: what the player may see is unchanged.
     others = [s for s in range(4) if s != seat]
-    hands = match.state["hands"]
-    hands[others[0]], hands[others[1]], hands[others[2]] = (
-        hands[others[1]], hands[others[2]], hands[others[0]])
-    match.save(update_fields=["state"])
+    deal = json.loads(match.state)["deal"]  # nothing is played yet: the deal is the hands
+    deal[others[0]], deal[others[1]], deal[others[2]] = (
+        deal[others[1]], deal[others[2]], deal[others[0]])
+    edit_stored_state(match, deal=deal)
     assert view(client, match_id)["suggested_call"] == mine["suggested_call"]
 
 

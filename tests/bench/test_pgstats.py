@@ -95,3 +95,24 @@ def test_the_databases_statements_time_and_wal_between_two_snapshots(scratch):
     per = used.per(40)
     assert per["statements"] == 1
     assert per["wal_bytes"] == used.wal_bytes / 40
+
+
+def test_the_databases_own_wal_holds_its_rows_and_not_another_databases(scratch):
+    """Read back from the WAL itself: the rows written in the measured database count, those
+    written meanwhile in another of this run's databases do not."""
+    name = scratch.rsplit("/", 1)[1]
+    server = settings.DATABASE_URL.rsplit("/", 1)[0]
+    other = psycopg.connect(f"{server}/{settings.DATABASES['default']['NAME']}",
+                            autocommit=True)
+    with psycopg.connect(scratch, autocommit=True) as stats, other:
+        if not pgstats.walinspect_ready(stats):
+            pytest.skip("pg_walinspect is not available on this server")
+        other.execute("CREATE TABLE IF NOT EXISTS elsewhere (body text)")
+        before = pgstats.snapshot(stats, name, statements=False)
+        write_rows(scratch, 20)
+        for _ in range(40):
+            other.execute("INSERT INTO elsewhere VALUES (repeat('y', 1000))")
+        after = pgstats.snapshot(stats, name, statements=False)
+        used = pgstats.with_database_wal(stats, name, before, after, after - before)
+    assert 20 * 1000 <= used.database_wal_bytes < 40 * 1000
+    assert used.per(20, statements=False)["database_wal_bytes"] == used.database_wal_bytes / 20

@@ -39,3 +39,17 @@ def random_position(seed: int, rules: Rules | None = None) -> MatchState:
             state = apply_action(state, {"type": "call", "seat": seat, "call": choice})
         else:
             state = apply_action(state, {"type": "play", "seat": seat, "card": choice})
+
+
+def reshuffle_others(state: MatchState, seat: int, rng: random.Random) -> MatchState:
+    """The same position with the other seats' unplayed cards dealt out again."""
+    others = [p for p in range(4) if p != seat]
+    pool = [c for p in others for c in state.hands[p]]
+    rng.shuffle(pool)
+    data = state.to_json()
+    start = 0
+    for p in others:
+        size = len(state.hands[p])
+        data["hands"][p] = sorted(pool[start:start + size])
+        start += size
+    return MatchState.from_json(data)

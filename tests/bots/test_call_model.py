@@ -70,3 +70,30 @@ def test_the_call_arena_changes_nothing_but_the_tested_seats_calls():
         assert points == normal.totals[match % 4] / 10 / rules.hands
     share, points, made = play("model", 2, rules)
     assert 0 <= share <= 100 and 0 <= made <= 100
+
+
+def test_training_on_the_bots_own_play_against_a_field_is_reproducible_from_its_seed(tmp_path):
+    from games.arena.train_calls_field import main as train_field
+
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in paths:
+        train_field(["--seed", "4", "--hands", "6", "--rollouts", "10", "--field",
+                     "normal,hard-v1", "--epochs", "1", "--out", str(path)])
+    first, second = (json.loads(p.read_text()) for p in paths)
+    assert first == second
+    assert first["meta"]["field"] == ["normal", "hard-v1"] and first["meta"]["edge"] == 0.0
+    # Refitted from the shipped weights, not from scratch: the shapes are the shipped ones.
+    assert len(first["hidden"]) == len(shipped_model().hidden)
+    assert first["hidden"] != shipped_model().to_json()["hidden"]
+
+
+def test_weights_that_name_their_edge_bring_it_to_the_hard_bots_calls(tmp_path):
+    from games.engine.bots.hard import HARD_CALLS, TRICK_EDGE, CallSource
+
+    own = shipped_model().to_json()
+    own["meta"] = {**own["meta"], "edge": 0.0}
+    path = tmp_path / "own_play.json"
+    path.write_text(json.dumps(own))
+    assert CallSource(path).trick_edge() == 0.0
+    assert HARD_CALLS.trick_edge() == TRICK_EDGE
+    assert CallSource(path, edge=0.4).trick_edge() == 0.4

@@ -53,6 +53,8 @@ def _plain(search: Endgame, hands: list[int], trick: list[int], leader: int,
                     best = result
         return best
 
+    # A spade already in the trick in progress has broken spades, as it has for the search.
+    broken = broken or any(c < 13 for c in trick)
     if trick:
         return follow(list(hands), leader, list(trick), list(won), broken)
     return lead_trick(list(hands), leader, list(won), broken, first)

@@ -5,26 +5,12 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import MatchState, view_for
+from games.engine import view_for
 from games.engine.bots import choose
 from games.engine.bots.hard import hard_decide
 from games.engine.bots.table import Table
 
-from .positions import random_position
-
-
-def _reshuffle_others(state: MatchState, seat: int, rng: random.Random) -> MatchState:
-    """The same position with the other seats' unplayed cards dealt out again."""
-    others = [p for p in range(4) if p != seat]
-    pool = [c for p in others for c in state.hands[p]]
-    rng.shuffle(pool)
-    data = state.to_json()
-    start = 0
-    for p in others:
-        size = len(state.hands[p])
-        data["hands"][p] = sorted(pool[start:start + size])
-        start += size
-    return MatchState.from_json(data)
+from .positions import random_position, reshuffle_others
 
 
 @settings(max_examples=30, deadline=None)
@@ -32,7 +18,7 @@ def _reshuffle_others(state: MatchState, seat: int, rng: random.Random) -> Match
 def test_states_differing_only_in_hidden_cards_give_the_same_decisions(seed):
     state = random_position(seed)
     seat = state.turn
-    other = _reshuffle_others(state, seat, random.Random(seed))
+    other = reshuffle_others(state, seat, random.Random(seed))
     view = view_for(state, seat)
     assert view_for(other, seat) == view
     for level in ("easy", "normal"):

@@ -34,7 +34,9 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 @pytest.fixture
 def open_phone(transactional_db, live_server_url) -> Iterator:
     """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server;
-    keyword arguments (``viewport``, ``is_mobile``...) change the context's settings.
+    ``quick=True`` drops the table's pauses between other players' moves (for tests that are
+    not about timing); other keyword arguments (``viewport``, ``is_mobile``...) change the
+    context's settings.
 
     Playwright starts after the database and the server, and stops before the database is
     flushed: its sync API keeps an event loop running, and Django refuses database work
@@ -48,7 +50,7 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
     manager = sync_playwright()
     playwright_driver = manager.start()
 
-    def open_one(**options):
+    def open_one(*, quick: bool = False, **options):
         folder = tempfile.mkdtemp(prefix="cb-browser-")
         folders.append(folder)
         settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
@@ -58,6 +60,8 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
             base_url=live_server_url, service_workers="allow", **settings,
         )
         context.set_default_timeout(15_000)
+        if quick:  # the table shows other players' moves without the pauses made to follow them
+            context.add_init_script("localStorage.setItem('cb-pause-scale', '0')")
         contexts.append(context)
         page = context.pages[0] if context.pages else context.new_page()
         page.errors = []
@@ -136,16 +140,21 @@ def tap_card(card, **options) -> None:
     card.click(position={"x": 9, "y": 22}, **options)
 
 
-def play_until_finished(page, timeout: float = 240) -> None:
-    """Tap through calls and legal cards until the final standings show."""
+def play_until(page, testid: str, failure: str, timeout: float = 240) -> None:
+    """Tap through calls and legal cards until the element named ``testid`` shows."""
     deadline = time.monotonic() + timeout
-    while not page.get_by_test_id("standings").count():
-        assert time.monotonic() < deadline, "the match did not finish in time"
+    while not page.get_by_test_id(testid).count():
+        assert time.monotonic() < deadline, failure
         try:
             act_if_my_turn(page)
         except Exception:  # noqa: BLE001 - the table re-rendered under the tap: look again
             pass
         page.wait_for_timeout(150)
+
+
+def play_until_finished(page, timeout: float = 240) -> None:
+    """Tap through calls and legal cards until the final standings show."""
+    play_until(page, "standings", "the match did not finish in time", timeout)
 
 
 def api_in_page(page, method: str, url: str, body=None):
@@ -164,15 +173,16 @@ def api_in_page(page, method: str, url: str, body=None):
     )
 
 
-def finish_through_api(page, match_id: int) -> None:
-    """Play the player's turns from the page's own session: calls of 2, first legal card."""
+def finish_through_api(page, match_id: int, *, highest_call: bool = False) -> None:
+    """Play the player's turns from the page's own session: the lowest legal call (the
+    highest with ``highest_call``) and the first legal card."""
     for _ in range(600):
         view = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
         if view["status"] == "finished":
             return
         if view["turn"] == view["my_seat"] and view["legal"]:
             if view["status"] == "bidding":
-                action, body = "call", {"call": view["legal"][0]}
+                action, body = "call", {"call": view["legal"][-1 if highest_call else 0]}
             else:
                 action, body = "play", {"card": view["legal"][0]}
             api_in_page(page, "POST", f"/api/matches/{match_id}/{action}/",

@@ -114,6 +114,12 @@ def test_the_account_screen_sets_an_email_changes_the_password_and_deletes(open_
     screenshot(page, "34-account")
 
     page.get_by_test_id("acc-delete-password").fill("a-Newer-pass-phrase-8")
+    # Deleting asks for the name typed out: without it, nothing is deleted.
+    page.get_by_test_id("delete-form-submit").click()
+    expect(page.locator("#acc-delete-confirm-error")).to_have_text(
+        "Type your name exactly as shown to delete the account.")
+    assert api_in_page(page, "GET", "/api/auth/me/")["status"] == 200
+    page.get_by_test_id("acc-delete-confirm").fill(name)
     page.get_by_test_id("delete-form-submit").click()
     expect(page.get_by_test_id("welcome")).to_be_visible()
     assert api_in_page(page, "GET", "/api/auth/me/")["status"] in (401, 403)

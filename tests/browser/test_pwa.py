@@ -64,9 +64,12 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
         "origin": live_server_url, "registrationId": registration["registrationId"],
         "data": json.dumps(payload),
     })
-    # wait_for_function takes a returned promise as truthy at once, so poll the list instead.
+    # wait_for_function takes a returned promise as truthy at once, so poll the list instead,
+    # each look after a pause: Chromium never shows a notification whose push event is still
+    # being handled when the page asks for the list.
     shown: list = []
     for _ in range(300):
+        page.wait_for_timeout(100)
         shown = page.evaluate(
             "navigator.serviceWorker.ready.then(r => r.getNotifications())"
             ".then(list => list.map(n => ({title: n.title, body: n.body, tag: n.tag,"
@@ -74,7 +77,6 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
         )
         if shown:
             break
-        page.wait_for_timeout(100)
     assert shown, ("no notification was shown; permission "
                    + page.evaluate("Notification.permission"))
     assert shown[0]["body"] == payload["body"] and shown[0]["tag"] == "match-1"

@@ -66,8 +66,7 @@ class Fleet:
         return process
 
     def stop_all(self) -> None:
-        for process in self.processes:
-            stop(process)
+        stop(*self.processes)
 
 
 @pytest.fixture

@@ -1,6 +1,8 @@
-"""Generated requests for every operation of the OpenAPI schema, signed in: none gets a
-server error, and every answer is one the schema documents: its status, its content type, its
-headers and its body."""
+"""Generated requests for every operation of the OpenAPI schema, signed in, valid ones and
+ones that break the schema: none gets a server error, every answer is one the schema
+documents (its status, its content type, its headers and its body), and every request that
+breaks the schema is refused (schemathesis's negative data check: booleans sent as 0 and an
+empty ``scope=`` were accepted)."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from knox.models import AuthToken
 from schemathesis.checks import not_a_server_error
+from schemathesis.generation.modes import GenerationMode
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    negative_data_rejection,
     response_headers_conformance,
     response_schema_conformance,
     status_code_conformance,
@@ -23,6 +27,8 @@ from tests.api.helpers import create
 pytestmark = pytest.mark.django_db(transaction=True)
 # The schema as the site serves it, called in-process through the WSGI application.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application)
+# Data that fits the schema and data that breaks it, each operation.
+schema.config.generation.update(modes=list(GenerationMode))
 
 
 @pytest.fixture(autouse=True)
@@ -47,4 +53,4 @@ def test_no_generated_request_gets_a_server_error_or_an_off_schema_answer(case, 
     case.call_and_validate(headers={"Authorization": f"Token {token}"},
                            checks=[not_a_server_error, status_code_conformance,
                                    content_type_conformance, response_headers_conformance,
-                                   response_schema_conformance])
+                                   response_schema_conformance, negative_data_rejection])

@@ -11,8 +11,8 @@ import pytest
 from knox.models import AuthToken
 from websockets.sync.client import connect
 
-from games.models import Match, Move
-from tests.api.helpers import CARD_IN_JSON, create, play_to_end
+from games.models import Move
+from tests.api.helpers import CARD_IN_JSON, create, play_to_end, stored_state
 from tests.conftest import client_for, make_user, needs_services, wait_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -110,7 +110,7 @@ def test_sockets_carry_only_what_each_seat_may_see(live_server_url, celery_worke
 
 def hidden_from(view: dict) -> set[str]:
     """The cards still in the other seats' hands when this view was sent."""
-    deal = Match.objects.get(pk=view["id"]).state["deal"]
+    deal = stored_state(view["id"]).deal
     played = set(Move.objects.filter(match_id=view["id"], kind="play", seq__lte=view["seq"],
                                      hand_number=view["hand_number"])
                  .values_list("card", flat=True))

@@ -8,6 +8,7 @@ from asgiref.sync import async_to_sync
 from games.models import Match, Seat, TurnClock
 from games.services.table import start_match
 from notifications.services.matches import notify_finished, notify_turn
+from tests.api.helpers import edit_stored_state
 from tests.conftest import make_user, socket_with, token_of
 from tests.notifications.conftest import subscribe
 
@@ -23,8 +24,7 @@ def match_on_turn_of(user, turn_seconds=3600):
     seats = [Seat.objects.create(match=match, number=n, kind="human",
                                  user=user if n == 1 else next(others)) for n in range(4)]
     start_match(match, seats)
-    state = match.state
-    state["turn"] = 1
+    edit_stored_state(match, turn=1)
     match.turn = 1
     match.save()
     TurnClock.write(match)

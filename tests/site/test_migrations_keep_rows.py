@@ -6,25 +6,15 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from tests.conftest import needs_services
+from tests.migrating import latest, migrate
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 BEFORE = [("accounts", "0005_friends_and_blocks"), ("games", "0009_ratings_and_reactions")]
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def latest():
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
 
 
 def test_every_row_survives_the_move_into_the_social_and_notifications_apps():

@@ -104,7 +104,8 @@ def test_a_block_ends_the_friendship_and_refuses_requests_both_ways(owner_api, m
     from_them = ask(member_api, "owner")
     assert from_them.status_code == 400 and from_them.json()["code"] == "blocked"
     from_me = ask(owner_api, "member")
-    assert from_me.status_code == 400 and from_me.json()["code"] == "you_blocked"
+    assert from_me.status_code == 400 and from_me.json()["code"] == "blocked"
+    assert from_me.json()["detail"].replace("member", "owner") == from_them.json()["detail"]
     assert friends_of(member_api)["outgoing"] == []
 
 

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.models import Match
+from games.rated import MIN_RATED_HANDS
 from social.models import PlayerRating, RatingChange
 from social.services.ratings import rating_shown
 from tests.api.helpers import four_humans, play_to_end
@@ -123,7 +124,7 @@ def test_a_profile_shows_rating_graph_stats_and_recent_matches_with_replays(owne
                                                                              outsider_api):
     from games.services.results import match_rate as match_ratings_update
 
-    created, clients, users = four_humans(owner_api)
+    created, clients, users = four_humans(owner_api, hands=MIN_RATED_HANDS)
     play_to_end(clients, created["id"])
     match_ratings_update(match_id=created["id"])
     profile = outsider_api.get("/api/users/west/profile/").json()
@@ -145,13 +146,15 @@ def test_a_profile_costs_a_fixed_number_of_queries(owner_api, outsider_api,
     from games.services.results import match_rate as match_ratings_update
 
     for _ in range(3):
-        created, clients, _ = four_humans(owner_api, names=("w", "n", "e"))
+        created, clients, _ = four_humans(owner_api, names=("w", "n", "e"),
+                                          hands=MIN_RATED_HANDS)
         play_to_end(clients, created["id"])
         match_ratings_update(match_id=created["id"])
         for user in ("w", "n", "e"):
             from django.contrib.auth import get_user_model
 
             get_user_model().objects.filter(username=user).delete()
-    with django_assert_max_num_queries(10):  # 2 of them the token sign-in
+    # 2 of them the token sign-in, 1 the matches' finished hands
+    with django_assert_max_num_queries(11):
         profile = outsider_api.get("/api/users/owner/profile/").json()
     assert len(profile["recent"]) == 3

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games import tasks
+from games.rated import MIN_RATED_HANDS
 from social.models import PlayerRating, RatingChange
 from tests.api.helpers import act, create, view
 from tests.conftest import needs_services, wait_for
@@ -15,7 +16,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
 
 def test_the_worker_rates_a_finished_match_against_bots_exactly_once(celery_worker, owner,
                                                                       owner_api):
-    current = create(owner_api, ["bot:easy", "bot:normal", "bot:easy"])
+    current = create(owner_api, ["bot:easy", "bot:normal", "bot:easy"], hands=MIN_RATED_HANDS)
     match_id = current["id"]
     while current["status"] != "finished":
         if current["turn"] == current["my_seat"] and current["legal"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.models import Match
 from social.models import Reaction
 from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_to_end, view
 
@@ -71,8 +72,8 @@ def test_the_replay_shows_the_reactions_and_hides_a_blocked_players(table):
     react(clients[1], created["id"], "wow")
     react(clients[3], created["id"], "angry")
     clients[0].post("/api/blocks/", {"username": users[2].username}, format="json")  # seat 3
+    react(clients[2], created["id"], "thanks")
     play_to_end(clients, created["id"])
-    react(clients[2], created["id"], "thanks")  # after the end, for the replay too
     seen_by_owner = clients[0].get(f"/api/matches/{created['id']}/record/").json()["reactions"]
     assert [(r["seat"], r["reaction"]) for r in seen_by_owner] == [(1, "wow"), (2, "thanks")]
     seen_by_east = clients[3].get(f"/api/matches/{created['id']}/record/").json()["reactions"]
@@ -94,9 +95,19 @@ def test_sending_a_reaction_and_reading_the_record_cost_a_fixed_number_of_querie
     created, clients, _ = table
     with django_assert_max_num_queries(7):  # 2 of them the token sign-in
         assert react(clients[1], created["id"], "clap").status_code == 201
-    play_to_end(clients, created["id"])
     for _ in range(3):
         react(clients[2], created["id"], "wow")
+    play_to_end(clients, created["id"])
     with django_assert_max_num_queries(8):
         record = clients[0].get(f"/api/matches/{created['id']}/record/").json()
     assert len(record["reactions"]) == 4
+
+
+def test_no_reactions_are_accepted_after_the_match_has_ended(table):
+    """Finding: reactions are accepted on finished matches."""
+    created, clients, _ = table
+    Match.objects.filter(pk=created["id"]).update(status=Match.Status.FINISHED)
+    refused = react(clients[1], created["id"], "clap")
+    assert refused.status_code == 409 and refused.json()["code"] == "finished"
+    assert refused.json()["detail"]
+    assert Reaction.objects.count() == 0

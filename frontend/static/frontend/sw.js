@@ -71,26 +71,75 @@ async function shellFirst(event) {
   // The copy is the same for every route, so this start's own first requests are announced
   // here: its data as Link headers, its modules in the page itself, after the import map (a
   // module asked for before the import map is read would bypass it).
-  const { data, modules } = firstLoads(new URL(event.request.url).pathname);
+  const { data, modules, match } = firstLoads(new URL(event.request.url).pathname);
   const headers = new Headers(cached.headers);
   headers.delete("Content-Length");
   for (const url of data) headers.append("Link", `<${url}>; rel=preload; as=fetch; crossorigin`);
-  let body = cached.body;
-  if (modules.length) {
-    const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join("");
-    body = (await cached.text()).replace(SCREEN_MODULES, `<!-- screen modules -->${links}<!-- /screen modules -->`);
+  if (!modules.length) return new Response(cached.body, { status: cached.status, statusText: cached.statusText, headers });
+  const [text, snapshot] = await Promise.all([cached.text(), keptSnapshot(match)]);
+  const links = modules.map((url) => `<link rel="modulepreload" href="${url}">`).join("");
+  let body = text.replace(SCREEN_MODULES, () => `<!-- screen modules -->${links}<!-- /screen modules -->`);
+  // The table as the page last drew it, so its cards are on screen once the HTML is parsed;
+  // only in the language the shell is in, as its words are.
+  if (snapshot && text.match(SHELL_LANGUAGE)?.[1] === snapshot.lang) {
+    body = body
+      .replace(STYLESHEET, (link) => `${link}<link rel="stylesheet" href="/m/${match}/snapshot.css">`)
+      .replace(/<body>/, '<body data-screen="table">')
+      .replace(/(<header class="bar" id="bar") hidden>/, "$1>")
+      .replace(MAIN, (_, open) => `${open}${snapshot.html}</main>`);
   }
   return new Response(body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
 const SCREEN_MODULES = /<!-- screen modules -->[\s\S]*?<!-- \/screen modules -->/;
+const SNAPSHOT_STYLE = /^\/m\/(\d+)\/snapshot\.css$/;
+// The shell's stylesheet: the snapshot's own is asked for beside it, not behind the modules.
+const STYLESHEET = /<link rel="stylesheet" href="[^"]+">/;
+const SHELL_LANGUAGE = /<html lang="([\w-]+)">/;
+const MAIN = /(<main id="main"[^>]*>)[\s\S]*?<\/main>/;
+
+// The snapshot the page kept of match ``id`` (js/snapshot.js, stored by js/viewcache.js) for
+// the player this phone last knew, or null. A database the page has not made yet is left
+// for the page to make (its upgrade creates the stores).
+function keptSnapshot(id) {
+  return new Promise((resolve) => {
+    const open = indexedDB.open("cb-views", 1);
+    open.onupgradeneeded = () => open.transaction.abort();
+    open.onerror = () => resolve(null);
+    open.onsuccess = () => {
+      const db = open.result;
+      const done = (value) => {
+        db.close();
+        resolve(value);
+      };
+      try {
+        const tx = db.transaction(["views", "owner"], "readonly");
+        const entry = tx.objectStore("views").get(id);
+        const owner = tx.objectStore("owner").get("owner");
+        tx.oncomplete = () => {
+          const mine = entry.result && owner.result && entry.result.user === owner.result.id;
+          done(mine ? entry.result.snapshot ?? null : null);
+        };
+        tx.onabort = () => done(null);
+      } catch {
+        done(null);
+      }
+    };
+  });
+}
+
+// The properties the snapshot's elements had as style attributes, which the policy refuses.
+async function snapshotStyle(id) {
+  const snapshot = await keptSnapshot(id);
+  return new Response(snapshot?.css ?? "", { headers: { "Content-Type": "text/css; charset=utf-8" } });
+}
 
 // What the screen at ``path`` asks for first (the shell page lists the same when it is served
 // from the network).
 function firstLoads(path) {
   const table = path.match(/^\/m\/(\d+)\/?$/);
   if (!table) return { data: ["/api/auth/me/"], modules: [] };
-  return { data: ["/api/auth/me/", `/api/matches/${table[1]}/`], modules: TABLE_MODULES };
+  return { data: ["/api/auth/me/", `/api/matches/${table[1]}/`], modules: TABLE_MODULES, match: Number(table[1]) };
 }
 
 async function cacheFirst(request) {
@@ -169,6 +218,8 @@ self.addEventListener("fetch", (event) => {
   } else if (request.mode === "navigate") {
     if (url.pathname.startsWith("/admin") || url.pathname.startsWith("/api/")) return;
     event.respondWith(shellFirst(event));
+  } else if (SNAPSHOT_STYLE.test(url.pathname)) {
+    event.respondWith(snapshotStyle(Number(url.pathname.match(SNAPSHOT_STYLE)[1])));
   } else if (url.pathname.startsWith("/static/")) {
     event.respondWith(cacheFirst(request));
   } else if (url.pathname === "/manifest.webmanifest" || /^\/i18n\/[\w-]+\.json$/.test(url.pathname)) {
@@ -198,19 +249,29 @@ self.addEventListener("push", (event) => {
   }));
 });
 
+// A tap on a notification opens its match's table directly (never the lobby first): a window
+// already there is focused; another open window of the app routes itself there (no reload,
+// the websocket stays up); otherwise a new window starts at the table, drawn from the match's
+// kept view while the network answers.
+function notificationTarget(data) {
+  const path = data?.match_id ? `/m/${data.match_id}` : data?.url || "/";
+  return new URL(path, self.location.origin);
+}
+
+async function openFromNotification(data) {
+  const target = notificationTarget(data);
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const same = windows.find((c) => new URL(c.url).pathname === target.pathname);
+  const client = same || windows[0];
+  if (client) {
+    await client.focus().catch(() => {}); // focus needs the tap's activation; routing does not
+    if (!same) client.postMessage({ type: "open", url: target.pathname + target.search });
+    return;
+  }
+  await self.clients.openWindow(target.href);
+}
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const target = new URL(event.notification.data?.url || "/", self.location.origin);
-  event.waitUntil((async () => {
-    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const same = windows.find((c) => new URL(c.url).pathname === target.pathname);
-    const client = same || windows[0];
-    if (client) {
-      await client.focus();
-      // The open app routes itself; no page reload, the websocket stays up.
-      if (!same) client.postMessage({ type: "open", url: target.pathname + target.search });
-      return;
-    }
-    await self.clients.openWindow(target.href);
-  })());
+  event.waitUntil(openFromNotification(event.notification.data));
 });

@@ -4,8 +4,12 @@ Four levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (
 calls, card tracking and cheap wins), ``hard`` (search over deals consistent with everything
 public and weighted by what the calls and cards reveal, the last tricks searched exactly,
 calls from the learned call model) and ``expert`` (the hard bot thinking ten times as
-long, for matches with turns of an hour or more). ``evaluate_options`` exposes the hard
-bot's search for post-match analysis. Pure Python; no Django.
+long, for matches with turns of an hour or more). ``ARENA_LEVELS`` adds levels the arena
+plays that are never offered to players: ``hard-v1``, the hard bot frozen as a baseline,
+and ``ismcts``, a sparring bot of another design (information-set tree search).
+``evaluate_options`` exposes the hard bot's search for post-match analysis, and
+``explain_options`` with ``reason_for`` say why it prefers one option to another
+(``reasons``). Pure Python; no Django.
 """
 
 from __future__ import annotations
@@ -16,38 +20,51 @@ from typing import Any
 from ..errors import EngineError
 from .easy import easy_decide
 from .hard import hard_decide, search
+from .hard_v1 import hard_v1_decide
+from .ismcts import ismcts_decide
 from .normal import normal_decide
+from .reasons import REASONS, explain_options, figures_json, reason_for, rounded
 from .table import Table
 
-__all__ = ["BOT_LEVELS", "EXPERT_BUDGET_MS", "LEVEL_MIN_TURN_SECONDS", "choose", "decide",
-           "evaluate_options", "suggested_call"]
+__all__ = ["ARENA_LEVELS", "BOT_LEVELS", "EXPERT_BUDGET_MS", "LEVEL_MIN_TURN_SECONDS",
+           "REASONS", "choose", "decide", "evaluate_options", "explain_options",
+           "figures_json", "reason_for", "rounded", "suggested_call"]
 
 # Weakest first.
 BOT_LEVELS = ("easy", "normal", "hard", "expert")
+# The arena's levels: the players' ones and those kept for measuring them.
+ARENA_LEVELS = (*BOT_LEVELS, "hard-v1", "ismcts")
 # A level that thinks for long is offered only where the turn time leaves room for it.
 LEVEL_MIN_TURN_SECONDS: dict[str, int] = {"expert": 3600}
 HARD_BUDGET_MS = 150
 EXPERT_BUDGET_MS = 1500
+# With the work fixed in rollouts instead of time, the expert plays this many times the
+# hard bot's rollouts, as it has ten times its time.
+EXPERT_FACTOR = 10
+# The time bound of a search bounded by rollouts: none that matters.
+NO_DEADLINE_MS = 10_000_000
 
 
 def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
-           budget_ms: int | None = None) -> dict[str, Any]:
+           budget_ms: int | None = None, rollouts: int | None = None) -> dict[str, Any]:
     """The action the bot of ``level`` takes for ``seat``, from that seat's view only.
 
     Returns ``{"type": "call", "seat": seat, "call": n}`` while bidding and
     ``{"type": "play", "seat": seat, "card": "KH"}`` while playing, always one of
     ``view["legal"]``. ``budget_ms`` bounds the thinking time of the searching levels
-    (default 150 ms for ``hard``, 1500 ms for ``expert``).
+    (default 150 ms for ``hard``, 1500 ms for ``expert``); ``rollouts`` bounds their work
+    instead, whatever the time (the expert's ``EXPERT_FACTOR`` times as many), so the
+    decision depends on the view and ``rng`` alone. ``level`` is one of ``ARENA_LEVELS``.
     Raises EngineError("bad_level") for an unknown level and EngineError("no_action") when
     the view offers the seat nothing to do.
     """
-    if level not in BOT_LEVELS:
-        raise EngineError("bad_level", f"Bot levels are {', '.join(BOT_LEVELS)}.")
+    if level not in ARENA_LEVELS:
+        raise EngineError("bad_level", f"Bot levels are {', '.join(ARENA_LEVELS)}.")
     legal = list(view.get("legal") or [])
     phase = view.get("phase")
     if not legal or phase not in ("bidding", "playing"):
         raise EngineError("no_action", "This seat has nothing to decide right now.")
-    choice = _robust_choice(view, seat, level, rng, budget_ms)
+    choice = _robust_choice(view, seat, level, rng, budget_ms, rollouts)
     if choice not in legal:
         choice = legal[0]
     if phase == "bidding":
@@ -65,7 +82,7 @@ def suggested_call(view: dict[str, Any], *, seat: int) -> int | None:
 
 
 def _robust_choice(view: dict[str, Any], seat: int, level: str, rng: random.Random,
-                   budget_ms: int | None) -> int | str:
+                   budget_ms: int | None, rollouts: int | None) -> int | str:
     """``choose``, falling back to the normal bot and then to the first legal action: a bot
     seat must never stall a match, even on a view no rule should produce."""
     try:
@@ -74,22 +91,31 @@ def _robust_choice(view: dict[str, Any], seat: int, level: str, rng: random.Rand
         return view["legal"][0]
     for attempt in (level, "normal"):
         try:
-            return choose(table, attempt, rng, budget_ms)
+            return choose(table, attempt, rng, budget_ms, rollouts)
         except Exception:
             continue
     return view["legal"][0]
 
 
-def choose(table: Table, level: str, rng: random.Random,
-           budget_ms: int | None = None) -> int | str:
+def choose(table: Table, level: str, rng: random.Random, budget_ms: int | None = None,
+           rollouts: int | None = None) -> int | str:
     """The call (int) or card (str) of the bot of ``level``; ``decide`` without its guards."""
     if level == "easy":
         return easy_decide(table, rng)
     if level == "normal":
         return normal_decide(table, rng)
-    if budget_ms is None:
+    if level == "ismcts":
+        # Its work is a fixed number of iterations, never a time.
+        return ismcts_decide(table, rng)
+    if rollouts is not None:
+        budget_ms = NO_DEADLINE_MS
+        if level == "expert":
+            rollouts *= EXPERT_FACTOR
+    elif budget_ms is None:
         budget_ms = EXPERT_BUDGET_MS if level == "expert" else HARD_BUDGET_MS
-    return hard_decide(table, rng, budget_ms)
+    if level == "hard-v1":
+        return hard_v1_decide(table, rng, budget_ms, rollouts)
+    return hard_decide(table, rng, budget_ms, rollouts)
 
 
 def evaluate_options(view: dict[str, Any], *, seat: int, rng: random.Random,

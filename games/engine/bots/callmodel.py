@@ -89,10 +89,15 @@ class CallModel:
         return [e / total for e in exps]
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=4)
+def load_model(path: Path) -> CallModel:
+    """The model whose weights are in ``path`` (read once)."""
+    return CallModel.from_json(json.loads(path.read_text()))
+
+
 def shipped_model() -> CallModel:
-    """The model shipped with the code."""
-    return CallModel.from_json(json.loads(WEIGHTS.read_text()))
+    """The model the hard bot calls with."""
+    return load_model(WEIGHTS)
 
 
 def call_distributions(model: CallModel, hand: int, order: int, earlier: Sequence[int],

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..cards import card_index, card_name
-from .callmodel import model_call, shipped_model
+from .callmodel import WEIGHTS, CallModel, load_model, model_call
 from .search import SearchResult, distinct_cards, search_call, search_play
 from .table import Table
 
@@ -27,6 +28,29 @@ CALL_SPREAD = 1
 # Tricks a hand the hard bot takes beyond what the call model (trained on the normal bots'
 # play) predicts, measured in the arena against three normal bots.
 TRICK_EDGE = 0.4
+
+
+@dataclass(frozen=True)
+class CallSource:
+    """Where a hard bot's calls come from: the call model's weights and the tricks a hand
+    it counts on taking beyond the model's prediction (None: the ``edge`` the weights name
+    in their ``meta``, else ``TRICK_EDGE``; a model trained on the bot's own play names 0)."""
+
+    weights: Path
+    edge: float | None = None
+
+    def model(self) -> CallModel:
+        """The call model of these weights."""
+        return load_model(self.weights)
+
+    def trick_edge(self) -> float:
+        """The edge the calls count on."""
+        if self.edge is not None:
+            return self.edge
+        return float(self.model().meta.get("edge", TRICK_EDGE))
+
+
+HARD_CALLS = CallSource(WEIGHTS)
 
 
 @dataclass
@@ -43,45 +67,51 @@ class Searched:
         return max(self.options, key=lambda o: self.result.objective[o])
 
 
-def learned_call(table: Table, edge: float | None = None) -> int:
+def learned_call(table: Table, edge: float | None = None,
+                 calls: CallSource = HARD_CALLS) -> int:
     """The call model's call for the seat: the best expected hand score for a player
-    ``edge`` tricks a hand stronger than the self-play bots (default ``TRICK_EDGE``)."""
+    ``edge`` tricks a hand stronger than the self-play bots (default: the source's edge)."""
     first = (table.dealer + 1) & 3
     order = (table.seat - first) & 3
     earlier = [table.calls[(first + k) & 3] or 0 for k in range(order)]
-    return model_call(shipped_model(), table.hand, order, earlier, table.rules,
-                      TRICK_EDGE if edge is None else edge)
+    return model_call(calls.model(), table.hand, order, earlier, table.rules,
+                      calls.trick_edge() if edge is None else edge)
 
 
-def _call_candidates(table: Table, legal: list[int], spread: int) -> list[int]:
-    base = learned_call(table)
+def _call_candidates(table: Table, legal: list[int], spread: int,
+                     calls: CallSource) -> list[int]:
+    base = learned_call(table, calls=calls)
     near = [c for c in legal if -spread <= c - base <= spread + 1]
     return near or [base if base in legal else legal[0]]
 
 
 def search(table: Table, legal: list[int | str], rng: random.Random, *, budget_ms: float,
-           spread: int = CALL_SPREAD, max_rollouts: int | None = None) -> Searched:
-    """Search the seat's decision among ``legal`` (the view's legal actions)."""
+           spread: int = CALL_SPREAD, max_rollouts: int | None = None,
+           detail: bool = False, calls: CallSource = HARD_CALLS) -> Searched:
+    """Search the seat's decision among ``legal`` (the view's legal actions); ``detail``
+    asks for the ``Figures`` behind each value too (see ``search_play``); the calls tried
+    are those near the call of ``calls``."""
     budget = max(1.0, budget_ms - OVERHEAD_MS)
     if table.legal:
         options = distinct_cards(table, table.legal)
-        result = search_play(table, rng, options, budget_ms=budget, max_rollouts=max_rollouts)
+        result = search_play(table, rng, options, budget_ms=budget, max_rollouts=max_rollouts,
+                             detail=detail)
         groups: dict[int, list[int | str]] = {o: [] for o in options}
         for card in legal:
             index = card_index(card)
             rep = max(o for o in options if o <= index and o // 13 == index // 13)
             groups[rep].append(card)
         return Searched(result, options, groups)
-    calls = [c for c in legal if isinstance(c, int)]
-    candidates = _call_candidates(table, calls, spread)
-    result = search_call(table, rng, candidates, calls, budget_ms=budget,
-                         max_rollouts=max_rollouts)
-    return Searched(result, candidates, {c: [c] for c in calls})
+    options_called = [c for c in legal if isinstance(c, int)]
+    candidates = _call_candidates(table, options_called, spread, calls)
+    result = search_call(table, rng, candidates, options_called, budget_ms=budget,
+                         max_rollouts=max_rollouts, detail=detail)
+    return Searched(result, candidates, {c: [c] for c in options_called})
 
 
 def hard_decide(table: Table, rng: random.Random, budget_ms: float,
-                max_rollouts: int | None = None) -> int | str:
-    """The hard bot's call (an int) or card (a string)."""
+                max_rollouts: int | None = None, calls: CallSource = HARD_CALLS) -> int | str:
+    """The hard bot's call (an int) or card (a string), calling from ``calls``."""
     if table.legal:
         options = distinct_cards(table, table.legal)
         if len(options) == 1:
@@ -90,8 +120,9 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: float,
     elif table.hand_number < table.hands_total:
         # Measured behind the same card play (games.arena.calls): before the last hand the
         # model's calls win more matches than searched ones, at no search time.
-        return learned_call(table)
+        return learned_call(table, calls=calls)
     else:
         legal = list(range(table.rules.min_call, table.rules.max_call + 1))
-    best = search(table, legal, rng, budget_ms=budget_ms, max_rollouts=max_rollouts).best()
+    best = search(table, legal, rng, budget_ms=budget_ms, max_rollouts=max_rollouts,
+                  calls=calls).best()
     return card_name(best) if table.legal else best

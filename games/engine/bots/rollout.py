@@ -15,6 +15,9 @@ from ..fast import BEATERS, FOLLOW_CODES, SUIT_OF, follow_mask, lead_mask, winni
 from ..rules import Rules, score_hand
 from .policy import choose_follow, choose_lead
 
+# Card indices 0-12 are the spades.
+SPADES = (1 << 13) - 1
+
 
 @lru_cache(maxsize=64)
 def score_table(rules: Rules) -> tuple[tuple[int, ...], ...]:
@@ -39,12 +42,13 @@ class LeadRules:
 
 def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[int],
             calls: Sequence[int], lead: LeadRules, *, broken: bool,
-            first_trick: bool) -> list[int]:
+            first_trick: bool, one_trick: bool = False) -> list[int]:
     """Play the hand to its end from a trick in progress; returns tricks won per seat.
 
     ``hands`` (consumed in place) are the four remaining masks, ``trick`` the card indices
     already in the current trick led by ``leader``; ``broken`` says a spade was played before
-    this trick and ``first_trick`` that it is the hand's first.
+    this trick and ``first_trick`` that it is the hand's first. ``one_trick`` stops once
+    the trick in progress is won.
     """
     won = list(won)
     follow = lead.follow
@@ -86,6 +90,28 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
             broken = broken or card < 13
             played += 1
         won[best] += 1
+        if one_trick:
+            return won
         first_trick = False
         played = 0
         seat = best
+
+
+def rollout_with_trick(hands: list[int], trick: Sequence[int], leader: int,
+                       won: Sequence[int], calls: Sequence[int], lead: LeadRules, *,
+                       broken: bool, first_trick: bool) -> tuple[list[int], int]:
+    """``rollout``, and also the seat that wins the trick in progress.
+
+    The playout is the same as one ``rollout``: the policy sees only the hands, the tricks
+    won and whether spades are broken, so stopping after the trick and going on from its
+    winner's lead changes nothing.
+    """
+    before = list(hands)
+    after = rollout(hands, trick, leader, won, calls, lead, broken=broken,
+                    first_trick=first_trick, one_trick=True)
+    winner = next(p for p in range(4) if after[p] != won[p])
+    spade_played = broken or any(c < 13 for c in trick) or any(
+        before[p] & ~hands[p] & SPADES for p in range(4))
+    rest = rollout(hands, [], winner, after, calls, lead, broken=spade_played,
+                   first_trick=False)
+    return rest, winner

@@ -5,7 +5,8 @@ comparison is not drowned in the luck of the deal), with the heuristic policy fo
 seats, or exactly (``endgame``) once few cards are left. Deals are weighted by how well they
 explain the calls and plays already made. ``values`` are the seat's expected scores in
 tenths, the units of ``score_hand``; the bot chooses by ``objective``, which also weighs the
-chance of winning the match.
+chance of winning the match. Asked for ``detail`` (post-match analysis does), the same deals
+also give each option's ``Figures``: what the values are made of, for explaining them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from ..fast import merge_equal
 from .calling import heuristic_call
 from .endgame import Endgame
-from .rollout import LeadRules, rollout, score_table
+from .rollout import LeadRules, rollout, rollout_with_trick, score_table
 from .sampling import DealWeights, sample_deal
 from .table import Table
 
@@ -36,14 +37,28 @@ PRUNE_SIGMAS = 3.0
 ENDGAME_TRICKS = 3
 
 
+@dataclass(frozen=True)
+class Figures:
+    """What one option led to on the searched deals, weighted like its value: the seat's
+    expected tricks in the hand, the chance of making its call and, for a card, the chance
+    of winning the trick in progress (None when the last tricks are searched exactly, since
+    the exact search plays that trick out inside itself)."""
+
+    tricks: float
+    made: float
+    trick: float | None = None
+
+
 @dataclass
 class SearchResult:
-    """Expected own score and search objective per option, with the work done."""
+    """Expected own score and search objective per option, with the work done, and the
+    ``Figures`` behind each value when the search was asked for ``detail``."""
 
     values: dict[int, float] = field(default_factory=dict)
     objective: dict[int, float] = field(default_factory=dict)
     deals: int = 0
     rollouts: int = 0
+    figures: dict[int, Figures] = field(default_factory=dict)
 
 
 def objective(table: Table, calls: list[int], won: list[int],
@@ -100,11 +115,12 @@ def _pruned(options: list[int], obj: dict[int, float], squares: dict[int, float]
 
 
 def search_play(table: Table, rng: random.Random, options: list[int], *, budget_ms: float,
-                max_rollouts: int | None = None) -> SearchResult:
+                max_rollouts: int | None = None, detail: bool = False) -> SearchResult:
     """Value each card in ``options`` for the seat to play (at least one deal is tried).
 
     Every ``PRUNE_EVERY`` deals, options clearly worse than the best stop being played out,
     so the time goes to telling the close ones apart; their values stay as last measured.
+    With ``detail`` the result also holds each card's ``Figures``; the playouts are the same.
     """
     deadline = _deadline(budget_ms)
     seat = table.seat
@@ -115,6 +131,10 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
     obj = {o: 0.0 for o in options}
     squares = {o: 0.0 for o in options}
     weights = {o: 0.0 for o in options}
+    # Weighted sums of tricks, calls made and current tricks won, for ``detail``.
+    tricks = {o: 0.0 for o in options}
+    made = {o: 0.0 for o in options}
+    took = {o: 0.0 for o in options}
     live = list(options)
     result = SearchResult()
     total = total_sq = 0.0
@@ -132,6 +152,11 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
             if exact is not None:
                 won = exact.solve(hands, table.trick + [card], table.leader, table.won,
                                   broken=table.broken, first_trick=table.first_trick)
+            elif detail:
+                won, winner = rollout_with_trick(
+                    hands, table.trick + [card], table.leader, table.won, calls, lead,
+                    broken=table.broken, first_trick=table.first_trick)
+                took[card] += weight * (winner == seat)
             else:
                 won = rollout(hands, table.trick + [card], table.leader, table.won, calls,
                               lead, broken=table.broken, first_trick=table.first_trick)
@@ -140,6 +165,9 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
             obj[card] += weight * goal
             squares[card] += weight * goal * goal
             weights[card] = total
+            if detail:
+                tricks[card] += weight * won[seat]
+                made[card] += weight * (won[seat] >= calls[seat])
         result.deals += 1
         result.rollouts += len(live)
         if time.perf_counter() >= deadline or (
@@ -149,16 +177,22 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
             live = _pruned(live, obj, squares, total, total_sq)
     result.values = {o: acc[o] / (weights[o] or 1.0) for o in options}
     result.objective = {o: obj[o] / (weights[o] or 1.0) for o in options}
+    if detail:
+        result.figures = {o: Figures(tricks=tricks[o] / (weights[o] or 1.0),
+                                     made=made[o] / (weights[o] or 1.0),
+                                     trick=None if exact else took[o] / (weights[o] or 1.0))
+                          for o in options}
     return result
 
 
 def search_call(table: Table, rng: random.Random, candidates: list[int],
                 legal: list[int], *, budget_ms: float,
-                max_rollouts: int | None = None) -> SearchResult:
+                max_rollouts: int | None = None, detail: bool = False) -> SearchResult:
     """Value calls by playing sampled deals out once per candidate call.
 
     Each candidate is played with the policy aiming at it; any other legal call is valued on
-    the tricks taken while aiming at the nearest candidate.
+    the tricks taken while aiming at the nearest candidate. With ``detail`` the result also
+    holds each call's ``Figures``, from those same tricks.
     """
     deadline = _deadline(budget_ms)
     seat = table.seat
@@ -187,11 +221,16 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
         near = min(candidates, key=lambda c: (abs(c - call), c))
         samples = taken[near]
         total = sum(w for w, _, _ in samples) or 1.0
-        value = goal = 0.0
+        value = goal = tricks = made = 0.0
         for w, won, calls in samples:
             calls[seat] = call
             value += w * scores[call][won[seat]]
             goal += w * objective(table, calls, won, scores)
+            if detail:
+                tricks += w * won[seat]
+                made += w * (won[seat] >= call)
         result.values[call] = value / total
         result.objective[call] = goal / total
+        if detail:
+            result.figures[call] = Figures(tricks=tricks / total, made=made / total)
     return result

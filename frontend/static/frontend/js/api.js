@@ -25,13 +25,13 @@ async function csrfToken() {
 const RETRIES = 2;
 
 // One request; a POST carrying an Idempotency-Key is retried on network failure, since the
-// server acts on that key at most once.
-export async function request(method, url, body, { idempotent = false } = {}) {
+// server acts on that key at most once. ``keepalive`` lets it outlive the page.
+export async function request(method, url, body, { idempotent = false, keepalive = false } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (method !== "GET") headers["X-CSRFToken"] = await csrfToken();
   if (idempotent) headers["Idempotency-Key"] = uuid();
-  const init = { method, headers, credentials: "same-origin" };
+  const init = { method, headers, credentials: "same-origin", keepalive };
   if (body !== undefined) init.body = JSON.stringify(body);
   let response;
   for (let attempt = 0; ; attempt++) {
@@ -74,6 +74,15 @@ function get(url) {
   return found && Date.now() - found.at < FRESH_MS ? found.started : request("GET", url);
 }
 
+// A list of my searches waits for the cancels already sent (leaving /play sends them without
+// waiting), so the lobby never lists a search the player has just left.
+let cancelling = Promise.resolve();
+function cancelSeek(id, options) {
+  const sent = request("DELETE", `/api/seeks/${id}/`, undefined, options);
+  cancelling = Promise.all([cancelling, sent.catch(() => {})]);
+  return sent;
+}
+
 const matchUrl = (id) => `/api/matches/${id}/`;
 const post = (url, body, idempotent = false) => request("POST", url, body ?? {}, { idempotent });
 const act = (url, body) => post(url, body, true);
@@ -113,6 +122,11 @@ export const api = {
   saveAccount: (data) => request("PATCH", "/api/auth/me/", data),
   settings: () => get("/api/me/settings/"),
   saveSettings: (data) => request("PATCH", "/api/me/settings/", data),
+  seek: (data) => post("/api/seeks/", data),
+  seeks: () => cancelling.then(() => request("GET", "/api/seeks/")),
+  botsNow: (id) => post(`/api/seeks/${id}/bots/`),
+  cancelSeek,
+  tables: () => request("GET", "/api/tables/"),
   pushKey: () => get("/api/push/key/"),
   subscribe: (sub) => post("/api/push/subscribe/", sub),
   unsubscribe: (endpoint) => post("/api/push/unsubscribe/", { endpoint }),

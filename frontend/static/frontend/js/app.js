@@ -5,6 +5,7 @@ import { setLatinDigits } from "./format.js";
 import { gettext, language, onLanguage, setLanguage } from "./i18n.js";
 import { Live } from "./live.js";
 import { match, startRouter } from "./router.js";
+import { cachedOwner, clearViews, keepOwner } from "./viewcache.js";
 
 const SCREENS = {
   welcome: () => import("./screens/welcome.js"),
@@ -12,6 +13,7 @@ const SCREENS = {
   signup: () => import("./screens/auth.js"),
   lobby: () => import("./screens/lobby.js"),
   newmatch: () => import("./screens/newmatch.js"),
+  online: () => import("./screens/online.js"),
   join: () => import("./screens/join.js"),
   table: () => import("./screens/table.js"),
   offline: () => import("./screens/offline.js"),
@@ -30,8 +32,9 @@ const SCREENS = {
 };
 // Screens for signed-out visitors only, and screens for anyone (a link opened signed in or out).
 const PUBLIC = new Set(["signin", "signup", "forgot", "reset"]);
-// Offline play needs no account: a guest is made when its first match is sent.
-const ANYONE = new Set(["join", "confirm-email", "offline", "offline-table"]);
+// Offline play and a search for players need no account: a guest is made when its first
+// match is sent, or its first search made.
+const ANYONE = new Set(["join", "confirm-email", "offline", "offline-table", "online"]);
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");
@@ -51,17 +54,29 @@ live.on((kind, connected) => {
   showConnection();
 });
 addEventListener("offline", showConnection);
+// A search found its table while the player is on another screen than its wait: one tap away.
+live.on((kind, data) => {
+  if (kind === "seek" && document.body.dataset.screen !== "online") {
+    toast(h("a", { href: `/m/${data.match}`, testid: "match-found" }, gettext("Players were found: your match has started.")), "info", 20000);
+  }
+});
 addEventListener("online", showConnection);
 
 // The account's language and digits win over the browser's; "" follows the browser, which
 // the shell was already rendered in.
+// Signing out forgets the views kept of the player's matches (``forget: false`` when the
+// sign-in check only failed for want of a network).
 let signingIn = false;
-async function setUser(user) {
+async function setUser(user, { forget = true } = {}) {
   ctx.user = user;
   bar.hidden = !user;
   if (user) live.start();
   else live.stop();
-  if (!user) return;
+  if (!user) {
+    if (forget) await clearViews();
+    return;
+  }
+  keepOwner(user);
   setLatinDigits(user.latin_digits);
   if (user.language && user.language !== language()) {
     // The caller draws the next screen itself (boot, sign-in): no redraw of this one.
@@ -89,6 +104,7 @@ function drawBar() {
 // A language switch redraws the bar and the screen in place: no reload, the socket stays up.
 onLanguage(() => {
   drawBar();
+  if (ctx.user) keepOwner(ctx.user); // the table's early draw is in the player's language
   if (!signingIn) show(match(location.pathname));
 });
 
@@ -136,7 +152,10 @@ async function show(route) {
   try {
     const module = await SCREENS[route.name]();
     if (id !== renderId) return;
-    main.replaceChildren();
+    // The table's still copy, put in the page by the service worker, stays until the table
+    // draws over it.
+    const snapshot = route.name === "table" ? main.querySelector(`:scope > .table-snapshot[data-match="${route.params.id}"]`) : null;
+    main.replaceChildren(...(snapshot ? [snapshot] : []));
     // A new screen starts at its top, not where the last one was scrolled. The first screen
     // of a visit already does, and scrolling would cost a whole layout before it is drawn.
     if (id > 1) scrollTo(0, 0);
@@ -154,27 +173,74 @@ async function show(route) {
 // service worker is registered only once that screen is drawn, so its download of the whole
 // shell never competes with it.
 async function boot() {
+  await shellInChosenLanguage();
   ctx.navigate = startRouter(show);
+  // A notification tapped while the app is open asks this window to open its match; heard
+  // from the start, so a window opened a moment ago is routed too.
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data?.type === "open" && event.data.url) ctx.navigate(event.data.url);
+  });
   const first = match(location.pathname);
   if (first.name === "lobby") SCREENS.welcome().catch(() => {}); // drawn if no one is signed in
   if (first.name === "table") api.prefetchMatch(Number(first.params.id));
   SCREENS[first.name]?.().catch(() => {}); // show() reports a module that fails to load
-  try {
-    await setUser(await api.me());
-  } catch (error) {
-    await setUser(null);
-    if (error.status === 0) toast(gettext("You are offline: showing what this phone remembers."), "info");
+  const me = api.me();
+  me.catch(() => {});
+  // A table opens at once for the player this phone last knew, from its kept view; the
+  // sign-in check then confirms them, or the screen is drawn again for whoever it is.
+  const known = first.name === "table" ? await cachedOwner() : null;
+  const early = known && (!known.language || known.language === language()) ? known : null;
+  if (early) {
+    ctx.user = early;
+    bar.hidden = false;
+    setLatinDigits(early.latin_digits);
+    live.start();
+    ctx.navigate(location.pathname + location.search, { replace: true });
   }
-  await ctx.navigate(location.pathname + location.search, { replace: true });
+  let user = null;
+  let failed = null;
+  try {
+    user = await me;
+  } catch (error) {
+    failed = error;
+  }
+  const noNetwork = failed?.status === 0;
+  if (noNetwork) toast(gettext("You are offline: showing what this phone remembers."), "info");
+  // Offline, a table drawn from its copy stays (marked as updating, nothing playable).
+  if (!(noNetwork && early)) {
+    const drawnIn = language();
+    await setUser(user, { forget: !user && [401, 403].includes(failed?.status) });
+    // Drawn again for someone else, or in the account's language when it changed on another
+    // screen or device since the view was kept.
+    if (!early || user?.id !== early.id || language() !== drawnIn) {
+      await ctx.navigate(location.pathname + location.search, { replace: true });
+    }
+  }
   await idle();
   // Loaded only now: nothing in them is needed to draw the first screen.
   const [{ registerWorker }, { keepForOffline }] = await Promise.all([import("./push.js"), import("./offline.js")]);
-  await registerWorker(ctx);
+  await registerWorker();
   if (ctx.user) setTimeout(keepForOffline, 2000);
   const offline = await import("./offline/files.js");
   offline.keepOfflineIfFree().catch(() => {});
   sendOfflineMatches();
   addEventListener("online", sendOfflineMatches);
+}
+
+// The worker's copy of the shell is in the language it was last fetched in; a language chosen
+// since (the cookie the welcome screen and sign-in write) is loaded before the first screen.
+async function shellInChosenLanguage() {
+  const chosen = document.cookie.match(/(?:^|;\s*)django_language=([^;]*)/)?.[1];
+  const code = chosen && decodeURIComponent(chosen);
+  if (!code || code === language()) return;
+  signingIn = true; // no screen is drawn yet: the router draws the first one
+  try {
+    await setLanguage(code);
+  } catch {
+    /* offline with no copy of that catalogue: the shell's language stays */
+  } finally {
+    signingIn = false;
+  }
 }
 
 // Finished offline matches go to the history when there is a network; someone not signed in

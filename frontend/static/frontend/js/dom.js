@@ -1,4 +1,5 @@
 // Small DOM helpers shared by every screen: element builder, toasts, announcements, seat names.
+import { botName } from "./botnames.js";
 import { number } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 
@@ -151,13 +152,24 @@ export function seatLabel(seat) {
   if (seat.kind === "reserved") {
     return seat.name ? interpolate(gettext("%(name)s (invited)"), { name: seat.name }) : gettext("Invited");
   }
+  if (seat.kind?.startsWith("bot:") && seat.name) return botName(seat.name);
   return seat.name || interpolate(gettext("Seat %(n)s"), { n: number(seat.seat + 1) });
 }
 
-// Two letters for a seat's avatar: "Asha" → "AS", "ram_k" → "RK".
+// Two letters for a seat's avatar: "Asha" → "AS", "ram_k" → "RK", "राम" → "राम". Each letter
+// is a whole grapheme cluster ("रा" is one), and a label's note in brackets is not the name.
+const graphemes = (text) => {
+  if (typeof Intl !== "undefined" && Intl.Segmenter) {
+    return [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(text)].map((s) => s.segment);
+  }
+  return [...text];
+};
+
 export function initials(name) {
-  const words = String(name || "?").split(/[\s._-]+/).filter(Boolean);
-  const text = words.length > 1 ? words[0][0] + words[1][0] : (words[0] || "?").slice(0, 2);
+  const words = String(name || "?").split("(")[0].split(/[\s._-]+/).filter(Boolean);
+  const text = words.length > 1
+    ? graphemes(words[0])[0] + graphemes(words[1])[0]
+    : graphemes(words[0] || "?").slice(0, 2).join("");
   return text.toUpperCase();
 }
 

@@ -1,6 +1,7 @@
 // The player's websocket: match views pushed after every move, with reconnect and backoff.
 // Listeners get ("view", match), ("resync") after a reconnect or a wake, ("status", bool),
-// and ("pong", {match, seq}) with the watched match's latest seq at every heartbeat.
+// ("pong", {match, seq}) with the watched match's latest seq at every heartbeat, and
+// ("seek", {match}) when a search for players has found a table.
 
 export class Live {
   constructor() {
@@ -70,6 +71,7 @@ export class Live {
       if (message.type === "match.view" && message.match) this.emit("view", message.match);
       else if (message.type === "pong" && message.match) this.emit("pong", message);
       else if (message.type === "match.reaction") this.emit("reaction", message);
+      else if (message.type === "seek.matched" && message.match) this.emit("seek", message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;

@@ -4,13 +4,15 @@
 // API's match view) and refuse with an error carrying a stable ``code`` and a sentence, so
 // the table screen has one path for both.
 //
-// A source: ``id``; ``load()`` → view; ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``,
-// ``finish(seq)``, ``back()`` → the view after the player's action; ``rematch()`` → the path
+// A source: ``id``; ``load()`` → view; ``cached()`` → the last view this phone kept, or null;
+// ``keep(view, drawn)`` keeps a view the network gave (with ``drawn()``, the table drawn from
+// it); ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``, ``finish(seq)``, ``back()`` → the view after the player's action; ``rematch()`` → the path
 // of the next match; ``follow({enqueue, refresh, newestSeq, view})`` → stop, delivering the
 // views that follow; ``extras(root)`` → stop, what the table adds for this source (reactions);
 // ``finished()`` when the match ends.
 import { api } from "./api.js";
 import { tableReactions } from "./reactions.js";
+import { cachedView, keepView } from "./viewcache.js";
 
 export function matchSource(route, ctx) {
   if (route.name === "offline-table") {
@@ -20,9 +22,27 @@ export function matchSource(route, ctx) {
 }
 
 function apiSource(id, ctx) {
+  // The newest view is written when the page is idle, never in the middle of a trick's motion;
+  // views shown in between are skipped (only the last one is kept anyway). ``drawn`` copies
+  // the table as it then is, kept beside the view.
+  let pending = null;
+  const later = (view, drawn) => {
+    const first = pending === null;
+    pending = { view, drawn };
+    if (!first) return;
+    const write = () => {
+      const newest = pending;
+      pending = null;
+      keepView(newest.view, ctx.user?.id, newest.drawn?.() ?? null);
+    };
+    if (window.requestIdleCallback) requestIdleCallback(write, { timeout: 2000 });
+    else setTimeout(write, 500);
+  };
   return {
     id,
     load: () => api.match(id),
+    cached: () => (ctx.user ? cachedView(id, ctx.user.id) : Promise.resolve(null)),
+    keep: (view, drawn) => later(view, drawn),
     call: (call, seq) => api.call(id, call, seq),
     play: (card, seq) => api.play(id, card, seq),
     redeal: (seq) => api.redeal(id, seq),

@@ -72,22 +72,42 @@ export function pulse(el) {
     { duration: 420 * scale, easing: "ease-out" });
 }
 
-// The match is over: a few suit symbols burst from ``origin`` (an element).
-export function celebrate(origin) {
+// The match is over: for the winner, two rings of suit symbols burst from ``origin`` (an
+// element) and its trophy bounces; for everyone else, a few drift up, calmly.
+export function celebrate(origin, { won = false } = {}) {
   const scale = motionScale();
   if (!scale || !origin) return;
-  const pips = ["♠", "♥", "♣", "♦", "♠", "♥", "♣", "♦", "♠", "♥"];
+  const pips = won ? ["♠", "♥", "♣", "♦", "♠", "♥", "♣", "♦", "♠", "♥", "♣", "♦", "♠", "♥", "♣", "♦"] : ["♠", "♥", "♣", "♦"];
+  if (!won) {
+    pips.forEach((pip, i) => {
+      const el = document.createElement("span");
+      el.className = `burst suit-${"SHCD"[i]}`;
+      el.textContent = pip;
+      el.setAttribute("aria-hidden", "true");
+      origin.append(el);
+      el.animate([
+        { transform: `translate(${(i - 1.5) * 40}px, 0)`, opacity: 0.8 },
+        { transform: `translate(${(i - 1.5) * 40}px, -50px)`, opacity: 0 },
+      ], { duration: 1400 * scale, delay: i * 120, easing: "ease-out", fill: "forwards" })
+        .finished.then(() => el.remove(), () => el.remove());
+    });
+    return;
+  }
+  origin.querySelector(".trophy")?.animate(
+    [{ transform: "scale(1)" }, { transform: "scale(1.6) rotate(-8deg)" }, { transform: "scale(.9) rotate(6deg)" }, { transform: "scale(1)" }],
+    { duration: 900 * scale, easing: "ease-out" });
   pips.forEach((pip, i) => {
     const el = document.createElement("span");
     el.className = `burst suit-${"SHCD"[i % 4]}`;
     el.textContent = pip;
     el.setAttribute("aria-hidden", "true");
     origin.append(el);
-    const angle = (i / pips.length) * Math.PI * 2;
+    const angle = (i / 8) * Math.PI * 2;
+    const reach = i < 8 ? 1 : 1.6; // the second ring flies further, a moment later
     el.animate([
       { transform: "translate(0, 0) scale(.4)", opacity: 1 },
-      { transform: `translate(${Math.cos(angle) * 120}px, ${Math.sin(angle) * 80 - 30}px) scale(1.3)`, opacity: 0 },
-    ], { duration: 1100 * scale, delay: i * 40, easing: "ease-out", fill: "forwards" })
+      { transform: `translate(${Math.cos(angle) * 110 * reach}px, ${Math.sin(angle) * 75 * reach - 30}px) scale(1.3)`, opacity: 0 },
+    ], { duration: 1300 * scale, delay: i * 45, easing: "ease-out", fill: "forwards" })
       .finished.then(() => el.remove(), () => el.remove());
   });
 }

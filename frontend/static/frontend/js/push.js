@@ -2,12 +2,8 @@
 import { api } from "./api.js";
 import { gettext } from "./i18n.js";
 
-export async function registerWorker(ctx) {
+export async function registerWorker() {
   if (!("serviceWorker" in navigator)) return null;
-  // A notification tapped while the app is open asks this window to open the match.
-  navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data?.type === "open" && event.data.url) ctx.navigate(event.data.url);
-  });
   try {
     return await navigator.serviceWorker.register("/sw.js", { scope: "/" });
   } catch {

@@ -5,6 +5,7 @@ const ROUTES = [
   ["/signin", "signin"],
   ["/signup", "signup"],
   ["/new", "newmatch"],
+  ["/play", "online"],
   ["/m/:id", "table"],
   ["/offline", "offline"],
   ["/offline/:id", "offline-table"],

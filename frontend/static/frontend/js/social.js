@@ -1,5 +1,5 @@
 // The social API (friends, blocks, ratings, leaderboards, profiles, reactions) and how a
-// rating reads: one number, with "?" while it is provisional (the first 10 rated matches).
+// rating reads: one number, said to be provisional for the first 10 rated matches.
 import { request } from "./api.js";
 import { number } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
@@ -23,9 +23,17 @@ export const social = {
   react: (id, reaction) => request("POST", `/api/matches/${id}/reactions/`, { reaction }),
 };
 
-export function ratingText({ rating, provisional }) {
+// A rating is provisional for a player's first rated matches (PROVISIONAL_MATCHES in
+// social/selectors.py): "925 (provisional, 3 of 10 matches)". Where ``matches`` counts
+// something else (a leaderboard's period), ``counted: false`` leaves the count out.
+const PROVISIONAL_MATCHES = 10;
+
+export function ratingText({ rating, provisional, matches }, { counted = true } = {}) {
   if (rating === null || rating === undefined) return gettext("unrated");
-  return provisional ? interpolate(gettext("%(rating)s?"), { rating: number(rating) }) : number(rating);
+  if (!provisional) return number(rating);
+  if (!counted || matches === undefined) return interpolate(gettext("%(rating)s (provisional)"), { rating: number(rating) });
+  return interpolate(gettext("%(rating)s (provisional, %(n)s of %(total)s matches)"),
+    { rating: number(rating), n: number(matches), total: number(PROVISIONAL_MATCHES) });
 }
 
 // "+12" or "−7": a rating change as the end sheet and history show it.

@@ -80,8 +80,16 @@ function deleteForm(ctx) {
   return form("delete-form", gettext("Delete my account"), [
     h("p", { class: "muted" }, gettext("Your finished matches keep their records, where your name will read \"Deleted player\". Every device is signed out. This cannot be undone.")),
     guest ? null : field(gettext("Password"), "password", { id: "acc-delete-password", type: "password", autocomplete: "current-password" }),
-  ], gettext("Delete my account forever"), async (data) => {
-    await api.deleteAccount(data);
+    field(interpolate(gettext("To confirm, type your name: %(name)s"), { name: ctx.user.username }), "confirm",
+      { id: "acc-delete-confirm", autocomplete: "off", autocapitalize: "none", spellcheck: false }),
+  ], gettext("Delete my account forever"), async (data, el) => {
+    const { confirm, ...body } = data;
+    if (confirm.trim().normalize("NFKC") !== ctx.user.username) {
+      el.querySelector("#acc-delete-confirm-error").textContent = gettext("Type your name exactly as shown to delete the account.");
+      el.querySelector("#acc-delete-confirm").focus();
+      return;
+    }
+    await api.deleteAccount(body);
     if (window.caches) await caches.delete("cb-api");
     ctx.setUser(null);
     ctx.navigate("/", { replace: true });

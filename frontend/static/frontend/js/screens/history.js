@@ -18,9 +18,10 @@ function row(m) {
           { date: date(m.updated_at), hands: handsLabel(m.hands, m.hand_number) }))),
       h("span", { class: "match-side" },
         place ? h("span", { class: `badge${place === 1 ? " badge-win" : ""}` }, ordinal(place)) : null,
-        m.rating_change ? h("span", { class: "badge", testid: "history-rating-change" }, changeText(m.rating_change.change)) : null,
+        m.rating_change ? h("span", { class: "badge", testid: "history-rating-change" },
+          interpolate(gettext("rating %(change)s"), { change: changeText(m.rating_change.change) })) : null,
         m.offline ? h("span", { class: "badge", testid: "history-offline" }, gettext("Offline")) : null,
-        h("strong", {}, score(m.scores?.[mine] ?? 0)))));
+        h("strong", { testid: "history-total" }, interpolate(gettext("total %(total)s"), { total: score(m.scores?.[mine] ?? 0) })))));
 }
 
 export async function mount(main, route, ctx) {

@@ -31,7 +31,7 @@ export async function mount(main, route, ctx) {
       rows.append(...data.results.map((r) => h("li", { class: `match-row${r.username === ctx.user.username ? " is-me" : ""}`, testid: "board-row" },
         h("span", { class: "match-main" }, h("strong", {}, `${number(r.rank)}. `),
           h("a", { href: `/u/${encodeURIComponent(r.username)}` }, r.username)),
-        h("span", { class: "match-side" }, h("span", { class: "muted" }, number(r.matches)), h("strong", {}, ratingText(r))))));
+        h("span", { class: "match-side" }, h("span", { class: "muted" }, number(r.matches)), h("strong", {}, ratingText(r, { counted: false }))))));
       more.hidden = !data.next;
     } catch (error) {
       toast(error.message);

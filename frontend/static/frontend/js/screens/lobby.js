@@ -1,9 +1,14 @@
-// The lobby: my matches with "your turn" first and their deadlines, new match, join by code.
+// The lobby: invitations, one tap to a game (vs computer, online, with friends) and the custom
+// form behind it, open searches and tables, my matches with "your turn" first and their
+// deadlines, the latest finished ones, join by code.
 import { api } from "../api.js";
 import { fill, h, seatLabel, toast } from "../dom.js";
 import { list, score, timeLeft } from "../format.js";
 import { handLabel } from "../handlabel.js";
 import { gettext, interpolate, pgettext } from "../i18n.js";
+import { inviteFriendsButton, playOnlineButton, vsComputerButton } from "../quickplay.js";
+import { invitationSection } from "./invitations.js";
+import { recentSection, seekSection, tableSection } from "./lobbylists.js";
 
 function inviteCode(text) {
   const value = text.trim();
@@ -32,6 +37,10 @@ function sortMatches(list) {
 }
 
 export async function mount(main, route, ctx) {
+  const invitations = invitationSection(ctx);
+  const seeks = seekSection(ctx);
+  const tables = tableSection(ctx);
+  const recent = recentSection();
   const list = h("ul", { class: "match-list", testid: "match-list" });
   const joinInput = h("input", { id: "join-code", name: "code", placeholder: gettext("Code or invite link"), autocapitalize: "none", required: true, testid: "join-code" });
   const joinForm = h("form", { class: "join-form", testid: "join-form" },
@@ -44,24 +53,30 @@ export async function mount(main, route, ctx) {
   });
 
   main.append(h("section", { class: "panel lobby" },
-    h("div", { class: "row spread" },
-      h("h1", {}, interpolate(gettext("Hello, %(name)s"), { name: ctx.user.username })),
-      h("a", { class: "btn btn-primary", href: "/new", testid: "new-match" }, gettext("New match"))),
+    h("h1", {}, interpolate(gettext("Hello, %(name)s"), { name: ctx.user.username })),
     ctx.user.is_guest ? h("p", { class: "banner", testid: "guest-banner" },
       h("span", {}, gettext("You are playing as a guest on this device.")),
       h("a", { class: "btn btn-small", href: "/account" }, gettext("Keep your account"))) : null,
-    h("h2", {}, gettext("Your matches")), list, joinForm,
+    invitations.section,
+    h("div", { class: "actions", testid: "lobby-actions" },
+      vsComputerButton(ctx), playOnlineButton(ctx), inviteFriendsButton(ctx),
+      h("a", { class: "btn btn-wide", href: "/new", testid: "new-match" }, gettext("Custom match"))),
+    seeks.section, tables.section,
+    h("h2", {}, gettext("Your matches")), list, recent.section, joinForm,
     h("p", { class: "muted" }, h("a", { href: "/history" }, gettext("Finished matches and replays →"))),
     h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
       h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")),
       h("a", { href: "/offline", testid: "open-offline" }, gettext("Play vs computer offline →")))));
 
   async function load() {
+    invitations.reload();
+    seeks.reload();
+    tables.reload();
     try {
-      const [waiting, active] = await Promise.all([api.matches("waiting"), api.matches("active")]);
+      const [waiting, active, finished] = await Promise.all([api.matches("waiting"), api.matches("active"), recent.reload()]);
       const all = sortMatches([...active.results, ...waiting.results]);
-      fill(list, ...(all.length ? all.map(matchRow)
-        : [h("li", { class: "empty muted" }, gettext("No matches yet. Start one against bots or friends."))]));
+      const none = finished ? gettext("No match in play.") : gettext("No matches yet. Start one against bots or friends.");
+      fill(list, ...(all.length ? all.map(matchRow) : [h("li", { class: "empty muted" }, none)]));
     } catch (error) {
       fill(list, h("li", { class: "empty muted" }, error.message));
       if (error.status !== 0) toast(error.message);
@@ -71,7 +86,7 @@ export async function mount(main, route, ctx) {
 
   let pending = null;
   const off = ctx.live.on((kind) => {
-    if (kind !== "view" && kind !== "resync") return;
+    if (kind !== "view" && kind !== "resync" && kind !== "seek") return;
     clearTimeout(pending);
     pending = setTimeout(load, 300);
   });

@@ -1,4 +1,4 @@
-// New match: drawn from the rule catalogue the server sends (GET /api/rules/, in the player's
+// The custom match: drawn from the rule catalogue the server sends (GET /api/rules/, in the player's
 // language), so the form offers exactly what the engine has — presets, choices, toggles,
 // hands (or no fixed end), turn times and bot levels — with the server's own words for each.
 import { api } from "../api.js";
@@ -56,7 +56,7 @@ export async function mount(main, route, ctx) {
   const calls = numbers(catalogue.limits.call.min, catalogue.limits.call.max);
   const hands = [...numbers(catalogue.limits.hands.min, catalogue.limits.hands.max), [OPEN_ENDED, catalogue.open_ended.label]];
   const form = h("form", { class: "panel newmatch", testid: "new-match-form" },
-    h("h1", {}, gettext("New match")),
+    h("h1", {}, gettext("Custom match")),
     select("preset", gettext("Rules"), catalogue.presets.map((p) => [p.name, p.label]), catalogue.default_preset,
       presets[catalogue.default_preset].description),
     h("details", { class: "rules-details" },
@@ -69,13 +69,17 @@ export async function mount(main, route, ctx) {
         catalogue.toggles.map((t) => h("label", { class: "switch" },
           h("input", { type: "checkbox", name: t.name, testid: `nm-${t.name}`, checked: base[t.name] }),
           h("span", {}, h("strong", {}, t.label), h("small", { class: "hint" }, t.description)))))),
-    h("div", { class: "row" },
+    h("div", { class: "row wrap-fields" },
       select("hands", gettext("Hands"), hands, catalogue.limits.hands.default, ""),
       select("turn_seconds", gettext("Time per move"), catalogue.turn_seconds.map((t) => [t.seconds, turnLabel(t)]),
         catalogue.default_turn_seconds.bots_only)),
     h("fieldset", { class: "opponents" }, h("legend", {}, gettext("Opponents")),
       [0, 1, 2].map((i) => opponentRow(i, catalogue.bot_levels, friends)),
-      h("p", { class: "hint", id: "nm-levels-hint", testid: "nm-levels-hint" })),
+      h("p", { class: "hint", id: "nm-levels-hint", testid: "nm-levels-hint" }),
+      h("label", { class: "switch", testid: "nm-public-switch", hidden: true },
+        h("input", { type: "checkbox", name: "public", testid: "nm-public" }),
+        h("span", {}, h("strong", {}, gettext("Public table")),
+          h("small", { class: "hint" }, gettext("Listed under Open tables: anyone may take the open seats."))))),
     h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "nm-submit" }, gettext("Start match")));
 
   const f = form.elements;
@@ -95,6 +99,11 @@ export async function mount(main, route, ctx) {
     const needing = catalogue.bot_levels.filter((level) => tooSlow.has(`bot:${level.name}`));
     explain("levels", needing.map((level) => level.description).join(" "));
   }
+
+  // Only a table with an open seat can be listed for anyone to join.
+  const anyOpen = () => opponentSelects.some((kind) => kind.value === "open");
+  const publicSwitch = form.querySelector("[data-testid=nm-public-switch]");
+  const offerPublic = () => { publicSwitch.hidden = !anyOpen(); };
 
   // Without another person at the table the match plays at a live pace, unless chosen.
   function defaultTurnTime() {
@@ -118,7 +127,10 @@ export async function mount(main, route, ctx) {
   }
   f.hands.addEventListener("change", () => explain("hands", f.hands.value === OPEN_ENDED ? catalogue.open_ended.description : ""));
   f.turn_seconds.addEventListener("change", () => { turnTouched = true; offerLevels(); });
-  for (const kind of opponentSelects) kind.addEventListener("change", defaultTurnTime);
+  for (const kind of opponentSelects) {
+    kind.addEventListener("change", defaultTurnTime);
+    kind.addEventListener("change", offerPublic);
+  }
   defaultTurnTime();
 
   form.addEventListener("submit", async (event) => {
@@ -133,7 +145,7 @@ export async function mount(main, route, ctx) {
     try {
       const view = await api.createMatch({
         rules, hands: f.hands.value === OPEN_ENDED ? null : Number(f.hands.value),
-        turn_seconds: Number(f.turn_seconds.value), opponents,
+        turn_seconds: Number(f.turn_seconds.value), opponents, public: f.public.checked && anyOpen(),
       });
       ctx.navigate(`/m/${view.id}`, { replace: true });
     } catch (error) {

@@ -2,7 +2,7 @@
 // with their replays, and "add friend". No presence here: only friends see who is online.
 import { totalsChart } from "../chart.js";
 import { fill, h, toast } from "../dom.js";
-import { date, number, score } from "../format.js";
+import { date, number, ordinal, score } from "../format.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { changeText, ratingText, social } from "../social.js";
 
@@ -53,8 +53,11 @@ export async function mount(main, route, ctx) {
       : h("p", { class: "muted" }, gettext("The rating graph starts after two rated matches."));
     fill(panel,
       h("h1", {}, p.username),
-      h("p", { class: "rating-big", testid: "profile-rating", title: p.rating.provisional ? gettext("Provisional: fewer than 10 rated matches") : "" },
-        ratingText(p.rating)),
+      h("p", { class: "rating-big", testid: "profile-rating" },
+        h("span", { class: "muted" }, gettext("Rating"), " "), ratingText(p.rating)),
+      p.guest ? h("div", { class: "banner", testid: "profile-guest" },
+        h("span", {}, gettext("Guests are unrated. Keep this account to get a rating and to sign in from any device.")),
+        h("a", { class: "btn btn-small btn-primary", href: "/account", testid: "keep-account" }, gettext("Keep this account"))) : null,
       relationPart(p, load),
       graph,
       h("div", { class: "tiles" },
@@ -64,10 +67,11 @@ export async function mount(main, route, ctx) {
       h("h2", {}, gettext("Recent matches")),
       p.recent.length ? h("ul", { class: "match-list", testid: "recent" }, p.recent.map((r) => h("li", {},
         h("a", { class: "match-row", href: r.replay, testid: "recent-match" },
-          h("span", { class: "match-main" }, h("strong", {}, interpolate(gettext("Place %(place)s"), { place: number(r.place) })),
+          h("span", { class: "match-main" }, h("strong", {}, ordinal(r.place)),
             h("span", { class: "muted" }, date(r.finished_at))),
-          h("span", { class: "match-side" }, r.rating_change ? h("span", { class: "badge" }, changeText(r.rating_change.change)) : null,
-            h("strong", {}, score(r.total)))))))
+          h("span", { class: "match-side" }, r.rating_change ? h("span", { class: "badge" },
+            interpolate(gettext("rating %(change)s"), { change: changeText(r.rating_change.change) })) : null,
+          h("strong", {}, interpolate(gettext("total %(total)s"), { total: score(r.total) })))))))
         : h("p", { class: "muted" }, gettext("No finished matches yet.")));
   }
   await load();

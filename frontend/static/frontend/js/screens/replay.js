@@ -3,10 +3,11 @@ import { api } from "../api.js";
 import { cardFace, cardName, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
 import { fill, h } from "../dom.js";
-import { number, ordinal, score } from "../format.js";
+import { date, listAnd, number, ordinal, score } from "../format.js";
 import { handLabel, handsLabel } from "../handlabel.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { isMuted, reactionBadge, reactionSet } from "../reactions.js";
+import { costMeaning, decisionLine, reasonSentence } from "../reasons.js";
 import { reactionSteps, runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
 function seatNames(record, me) {
@@ -23,14 +24,12 @@ function holdingRow(cards, showing) {
     })));
 }
 
-function describe(decision) {
-  const values = { cost: score(decision.loss) };
-  if (decision.kind === "call") {
-    return interpolate(gettext("Call: chose %(chosen)s, best was %(best)s (cost %(cost)s)"),
-      { ...values, chosen: number(decision.chosen), best: number(decision.best) });
-  }
-  return interpolate(gettext("Play: chose %(chosen)s, best was %(best)s (cost %(cost)s)"),
-    { ...values, chosen: cardText(decision.chosen), best: cardText(decision.best) });
+// "Asha, Ram, Sita and Hari · 4 Dec": who played, and when it ended.
+function title(record) {
+  const players = listAnd(record.seats.map((s) => s.name || interpolate(gettext("Seat %(n)s"), { n: number(s.seat + 1) })));
+  if (!record.finished_at) return players;
+  // The date stays on one line.
+  return interpolate(gettext("%(players)s · %(date)s"), { players, date: date(record.finished_at).replace(/\s/g, "\u00a0") });
 }
 
 // How long the match was, as its rules set it: a fixed number of hands or no fixed end, and
@@ -71,11 +70,19 @@ export async function mount(main, route, ctx) {
   let emoji = new Map();
   reactionSet().then((set) => { emoji = set; draw(); }).catch(() => {});
   const go = (n) => { step = Math.max(0, Math.min(total - 1, n)); draw(); };
+  // A decision of the analysis: its moment's board, brought into view and marked.
+  const show = (n) => {
+    go(n);
+    // Just below the sticky top bar, which would otherwise cover the trick.
+    const bar = document.querySelector(".bar")?.getBoundingClientRect().bottom || 0;
+    window.scrollTo({ top: window.scrollY + board.getBoundingClientRect().top - Math.max(0, bar) - 8,
+      behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  };
   const button = (text, testid, onclick, aria) => h("button", { class: "btn btn-small", type: "button", testid, onclick, "aria-label": aria }, text);
   slider.addEventListener("input", () => go(Number(slider.value)));
 
   fill(main, h("section", { class: "panel replay", testid: "replay" },
-    h("h1", {}, interpolate(gettext("Replay of match %(id)s"), { id: number(id, { useGrouping: false }) })),
+    h("h1", { class: "replay-title", testid: "replay-title" }, title(record)),
     h("p", { class: "muted" }, record.places.map((p, s) => interpolate(gettext("%(place)s %(name)s %(total)s"),
       { place: ordinal(p), name: names[s], total: score(record.totals[s]) })).join(" · ")),
     h("p", { class: "muted", testid: "replay-length" }, lengthNote(record)),
@@ -101,13 +108,17 @@ export async function mount(main, route, ctx) {
     const mark = marks.get(step);
     fill(reactionsBox, ...(showReactions.checked ? reactionsAt.get(step) || [] : []).filter((r) => emoji.has(r.reaction))
       .map((r) => h("span", { class: "row" }, reactionBadge(emoji.get(r.reaction), r.reaction), " ", names[r.seat])));
+    board.classList.toggle("is-marked", Boolean(mark));
+    const chosen = (seat, card) => mark && mark.kind === "play" && seat === me && card === mark.chosen;
     fill(board,
       s.trick ? h("div", { class: "replay-trick", testid: "replay-trick" }, s.trick.cards.map(({ seat, card }) =>
-        h("figure", { class: seat === s.trick.winner ? "won" : "" }, cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
+        h("figure", { class: [seat === s.trick.winner ? "won" : "", chosen(seat, card) ? "chosen" : ""].join(" ").trim() },
+          cardFace(card, { small: true }), h("figcaption", {}, names[seat]))))
         : h("p", { class: "muted" }, interpolate(gettext("Dealer: %(name)s"), { name: names[s.hand.dealer] })),
-      mark ? h("p", { class: "mark-note", testid: "mark-note" }, describe(mark)) : null,
+      mark ? h("div", { class: "mark-note", testid: "mark-note" }, h("p", {}, decisionLine(mark)),
+        reasonSentence(mark) ? h("p", { testid: "mark-note-reason" }, reasonSentence(mark)) : null) : null,
       h("ul", { class: "replay-seats" }, [0, 1, 2, 3].map((seat) => h("li", { class: seat === me ? "is-me" : "", testid: "replay-seat" },
-        h("div", { class: "row spread" }, h("strong", {}, names[seat]),
+        h("div", { class: "row spread" }, h("strong", { class: "replay-name" }, names[seat]),
           h("span", {}, interpolate(gettext("Call %(call)s · Won %(won)s"), { call: number(s.hand.calls[seat]), won: number(s.won[seat]) }), " · ",
             s.handScores ? h("span", { class: "muted" }, interpolate(gettext("hand %(points)s"), { points: score(s.handScores[seat]) }), " · ") : null,
             h("strong", { testid: "replay-total" }, score(s.totals[seat])))),
@@ -136,12 +147,15 @@ export async function mount(main, route, ctx) {
       }
       if (marks.size) {
         marksBox.append(h("h2", {}, gettext("Your costliest moves")),
-          h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", {},
-            h("button", { class: "link", type: "button", testid: "mark", onclick: () => go(at) },
+          h("p", { class: "muted", testid: "cost-meaning" }, costMeaning()),
+          h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", { testid: "mark-item" },
+            h("button", { class: "link", type: "button", testid: "mark", onclick: () => show(at) },
               d.trick === null
                 ? interpolate(gettext("Hand %(number)s, call: −%(cost)s"), { number: number(d.hand_number), cost: score(d.loss) })
                 : interpolate(gettext("Hand %(number)s, trick %(trick)s: −%(cost)s"),
-                  { number: number(d.hand_number), trick: number(d.trick + 1), cost: score(d.loss) }))))));
+                  { number: number(d.hand_number), trick: number(d.trick + 1), cost: score(d.loss) })),
+            h("p", { class: "mark-reason" }, decisionLine(d)),
+            reasonSentence(d) ? h("p", { class: "mark-reason", testid: "mark-reason" }, reasonSentence(d)) : null))));
       }
       draw();
     }).catch(() => { /* no analysis for this match (yet): the replay works without it */ });

@@ -6,16 +6,19 @@ import { handLabel } from "../handlabel.js";
 import { gettext, interpolate } from "../i18n.js";
 import { matchSource } from "../matchsource.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
-import { motionScale, prefs, setPref } from "../prefs.js";
+import { motionScale, pauseScale, prefs, setPref } from "../prefs.js";
+import { snapshotOf } from "../snapshot.js";
 import { prepareSound, sound } from "../sound.js";
-import { finishPanel, invitePanel, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
+import { finishPanel, invitePanel, markHandSeen, missedHandEnd, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
 // Other players' moves are shown one at a time (450 ms apart at normal speed) and a finished
 // trick stays in the middle for about a second before it goes to its winner.
 function pauses() {
   const scale = motionScale();
-  return scale ? { move: 450 * scale, hold: 1000 * scale } : { move: 150, hold: 600 };
+  const follow = pauseScale();
+  return scale ? { move: 450 * scale * follow, hold: 1000 * scale * follow }
+    : { move: 150 * follow, hold: 600 * follow };
 }
 
 // A speaker, crossed out when muted.
@@ -59,7 +62,14 @@ export async function mount(main, route, ctx) {
   const source = await matchSource(route, ctx);
   const id = source.id;
   const root = h("div", { class: "table-screen", testid: "table-screen" });
-  main.append(root);
+  // The still copy the service worker put in the page (snapshot.js) stays until the table
+  // draws, or says why it cannot.
+  const snapshot = main.querySelector(`:scope > .table-snapshot[data-match="${id}"]`);
+  const place = () => {
+    if (snapshot?.isConnected) snapshot.replaceWith(root);
+    else if (!root.isConnected) main.append(root);
+  };
+  if (!snapshot) place();
   let view = null;
   let queue = [];
   let timer = null;
@@ -72,11 +82,19 @@ export async function mount(main, route, ctx) {
   let closed = false;
   let busy = false;
   let parts = null;
+  // The view drawn from this phone's copy before the network answered: shown as updating,
+  // and nothing can be played from it until a view from the server takes its place.
+  let kept = null;
+  let retry = null;
+  const stale = () => view !== null && view === kept;
 
   function build() {
+    place();
     parts = frame({ toggleMute, showLastTrick: () => showLastTrick(view), showAllScores: () => showAllScores(view) });
     root.append(parts.head, parts.banner, parts.finish, parts.invite, parts.felt, parts.meRow, parts.standings, parts.handSlot);
     parts.handSlot.append(parts.hand);
+    parts.updating = h("p", { class: "table-updating", testid: "table-updating", role: "status", hidden: true }, gettext("Updating…"));
+    parts.handNumber.after(parts.updating);
     showMute();
   }
 
@@ -115,9 +133,12 @@ export async function mount(main, route, ctx) {
     const cards = cardsShown();
     const autopilot = me !== null && view.seats[me]?.autopilot;
     const bidding = view.status === "bidding" && view.turn === me && view.legal.length > 0;
+    const locked = stale();
 
     root.classList.toggle("calling", Boolean(bidding));
     root.classList.toggle("finished", finished);
+    root.classList.toggle("updating", locked);
+    parts.updating.hidden = !locked;
     const handText = view.status === "waiting" ? gettext("Not started") : handLabel(view.hand_number, view.hands, view.play_off);
     if (parts.handNumber.textContent !== handText) parts.handNumber.textContent = handText;
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
@@ -126,20 +147,20 @@ export async function mount(main, route, ctx) {
     show(parts.invite, invitePanel(view));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
-    const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal]) : "";
+    const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";
     if (parts.pickerKey !== pickerKey) {
       parts.pickerKey = pickerKey;
-      show(parts.picker, bidding ? callPicker(view, { busy, onCall: (n) => act(() => source.call(n, view.seq)), onRedeal: () => act(() => source.redeal(view.seq)) }) : null);
+      show(parts.picker, bidding ? callPicker(view, { busy, locked, onCall: (n) => act(() => source.call(n, view.seq)), onRedeal: () => act(() => source.redeal(view.seq)) }) : null);
     }
     placeSeat(parts.meRow, bottom, won[bottom]);
     const status = statusLine(view, flash);
     if (parts.status) parts.status = morph(parts.status, status);
     else parts.meRow.append(parts.status = status);
-    if (finished && !parts.standings.firstElementChild) show(parts.standings, standings(view, { onRematch: rematch }));
+    if (finished && !parts.standings.firstElementChild) show(parts.standings, standings(view, { onRematch: rematch, guest: Boolean(ctx.user?.is_guest) }));
     if (finished) parts.handSlot.replaceChildren();
     else {
       if (!parts.hand.isConnected) parts.handSlot.append(parts.hand);
-      drawHand(parts.hand, view, { busy, onTap: tap, selected });
+      drawHand(parts.hand, view, { busy, locked, onTap: tap, selected });
     }
     const previous = shown;
     shown = { cards: new Set(cards.map((c) => c.card)), handNo: view.hand_number, won, finished };
@@ -171,8 +192,9 @@ export async function mount(main, route, ctx) {
         if (won[seat] > previous.won[seat]) pulse(parts.seats.get(seat)?.querySelector("[data-testid=seat-won]"));
       }
       if (finished && !previous.finished) {
-        celebrate(root.querySelector("[data-testid=winner]"));
-        if (view.places?.[view.my_seat] === 1) sound("win");
+        const won = view.places?.[view.my_seat] === 1;
+        celebrate(root.querySelector("[data-testid=winner]"), { won });
+        if (won) sound("win");
       }
     }
     return lasts;
@@ -200,7 +222,14 @@ export async function mount(main, route, ctx) {
 
   function enqueue(next) {
     if (closed || next.id !== id) return;
-    if (next.seq <= newestSeq()) return;
+    if (next.seq <= newestSeq()) {
+      // The server's view of the very moment the kept copy showed: the table opens up.
+      if (stale() && !queue.length && next.seq === view.seq) {
+        view = next;
+        render();
+      }
+      return;
+    }
     queue.push(next);
     pump();
   }
@@ -222,6 +251,7 @@ export async function mount(main, route, ctx) {
     const next = queue.shift();
     const previous = view;
     view = next;
+    source.keep?.(next, () => snapshotOf(root, id));
     const { move, hold } = pauses();
     const completed = previous && (next.tricks.length > previous.tricks.length
       || next.hand_results.length > previous.hand_results.length);
@@ -270,7 +300,14 @@ export async function mount(main, route, ctx) {
     const mine = next.turn === next.my_seat && next.status !== "finished";
     const title = mine ? gettext("● Your turn — Call Break") : "Call Break";
     if (document.title !== title) document.title = title;
-    if (!previous) return;
+    if (!previous) {
+      const missed = missedHandEnd(next);
+      if (missed) {
+        markHandSeen(next, missed.hand_number);
+        showHandEnd(next, missed);
+      }
+      return;
+    }
     if (mine && (previous.turn !== next.turn || previous.status !== next.status)) {
       announce(next.status === "bidding" ? gettext("Your call.") : gettext("Your turn to play."));
       sound("turn");
@@ -278,6 +315,7 @@ export async function mount(main, route, ctx) {
     }
     if (next.hand_results.length > previous.hand_results.length && next.status !== "finished") {
       const result = next.hand_results[next.hand_results.length - 1];
+      markHandSeen(next, result.hand_number);
       if (flash) pendingHandEnd = result;
       else showHandEnd(next, result);
       announce(interpolate(gettext("Hand %(number)s scored."), { number: number(result.hand_number) }));
@@ -288,11 +326,19 @@ export async function mount(main, route, ctx) {
     }
   }
 
+  // A kept view stays until a view at least as new comes; the server is asked again.
+  function retryWhileStale() {
+    clearTimeout(retry);
+    retry = !closed && stale() ? setTimeout(refresh, 3000) : null;
+  }
+
   async function refresh() {
     try {
       enqueue(await source.load());
     } catch (error) {
       if (!view) throw error;
+    } finally {
+      retryWhileStale();
     }
   }
 
@@ -305,7 +351,7 @@ export async function mount(main, route, ctx) {
   }
 
   async function act(request) {
-    if (busy) return;
+    if (busy || stale()) return;
     setBusy(true);
     try {
       showNow(await request());
@@ -322,6 +368,7 @@ export async function mount(main, route, ctx) {
   }
 
   function tap(card, event) {
+    if (stale()) return;
     const legal = view.legal.includes(card);
     if (view.status !== "playing" || view.turn !== view.my_seat) {
       toast(gettext("Wait for your turn."), "info", 2500);
@@ -361,16 +408,29 @@ export async function mount(main, route, ctx) {
 
   const off = source.follow({ enqueue, refresh, newestSeq, view: () => view });
 
-  try {
-    view = await source.load();
-  } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, gettext("Match unavailable")),
-      h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
-    off();
-    return null;
+  // The server is asked first; this phone's copy is drawn while it answers, and its answer
+  // then comes in like any live update (with the same motion).
+  const loading = source.load();
+  loading.catch(() => {});
+  const copy = await source.cached?.();
+  if (copy && copy.id === id && !view && !closed) {
+    view = kept = copy;
+    render();
+    noticeChanges(null, view);
   }
-  render();
-  noticeChanges(null, view);
+  try {
+    enqueue(await loading);
+  } catch (error) {
+    if (!view) {
+      place();
+      fill(root, h("section", { class: "panel" }, h("h1", {}, gettext("Match unavailable")),
+        h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
+      off();
+      return null;
+    }
+    toast(error.message);
+  }
+  retryWhileStale();
   const stopExtras = source.extras(root);
   prepareSound();
 
@@ -385,6 +445,7 @@ export async function mount(main, route, ctx) {
     stopExtras();
     clearInterval(tick);
     clearTimeout(timer);
+    clearTimeout(retry);
     document.title = "Call Break";
     for (const d of document.querySelectorAll("dialog.sheet")) d.close();
   };

@@ -8,12 +8,12 @@ import { ratingChange } from "../ratingsheet.js";
 import { seatName } from "./tableview.js";
 
 // Every scored hand: a row per hand, a column per seat; each cell shows the hand's points and,
-// below them, the tricks won and the call, labelled.
+// below them, the call and the tricks won, each on its own line, so a cell never wraps.
 export function scoreTable(view, { only = null } = {}) {
   const results = only === null ? view.hand_results : view.hand_results.filter((r) => r.hand_number === only);
   const seats = [0, 1, 2, 3];
   return h("table", { class: "scores", testid: "score-table" },
-    h("caption", { class: "muted" }, gettext("Points per hand; below them, tricks won of the call.")),
+    h("caption", { class: "muted" }, gettext("Points per hand; below them, the call and the tricks won.")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, gettext("Hand")),
       seats.map((s) => h("th", { scope: "col" }, seatName(view, s))))),
     h("tbody", {}, results.map((r) => h("tr", {},
@@ -21,7 +21,8 @@ export function scoreTable(view, { only = null } = {}) {
         r.play_off ? h("small", { class: "tag", testid: "play-off-mark" }, pgettext("hand", "play-off")) : null),
       seats.map((s) => h("td", { class: r.scores[s] < 0 ? "neg" : "" },
         h("strong", {}, score(r.scores[s])),
-        h("small", {}, interpolate(gettext("won %(won)s of %(call)s"), { won: number(r.tricks_won[s]), call: number(r.calls[s]) }))))))),
+        h("small", { testid: "cell-called" }, interpolate(gettext("called %(n)s"), { n: number(r.calls[s]) })),
+        h("small", { testid: "cell-won" }, interpolate(gettext("won %(n)s"), { n: number(r.tricks_won[s]) }))))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, gettext("Total")),
       seats.map((s) => h("td", { testid: "score-total" }, h("strong", {}, score(view.scores[s])))))));
 }
@@ -51,11 +52,57 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
   return box;
 }
 
+// How long a hand's scoreboard stays up: until the server's pause between hands ends (no
+// clock runs meanwhile); once it has ended, briefly, since a clock runs again, or until a tap
+// at a slow pace (turns of an hour or more), where a minute more costs nothing; on the phone's
+// own engine, which has no clock, as long as the server's default pause.
+const AFTER_PAUSE_MS = 1500;
+const NO_CLOCK_PAUSE_MS = 4000;
+const SLOW_PACE_SECONDS = 3600;
+
+function handBreakMs(view) {
+  if (view.deadline && view.turn_seconds >= SLOW_PACE_SECONDS) return null;
+  const left = view.hand_break_until ? Date.parse(view.hand_break_until) - Date.now() : 0;
+  if (left > 0) return left;
+  return view.deadline ? AFTER_PAUSE_MS : NO_CLOCK_PAUSE_MS;
+}
+
+// The hand's scoreboard for the pause between hands: it closes by itself when the pause
+// ends, and a tap anywhere on it closes it sooner. "Scores" opens it all again.
 export function showHandEnd(view, result) {
+  const wait = handBreakMs(view);
   const body = h("div", {},
     h("p", { class: "muted" }, handLabel(result.hand_number, view.hands, result.play_off)),
-    handEndTable(view, result));
-  return dialog(interpolate(gettext("Hand %(number)s scored"), { number: number(result.hand_number) }), body, { testid: "hand-end" });
+    handEndTable(view, result),
+    wait === null ? null : h("div", { class: "break-bar", testid: "hand-break-bar", "aria-hidden": "true" },
+      h("span", { style: `animation-duration: ${Math.round(wait)}ms` })),
+    wait === null ? null : h("p", { class: "muted" }, gettext("The next hand starts by itself. Tap to skip.")));
+  const box = dialog(interpolate(gettext("Hand %(number)s scored"), { number: number(result.hand_number) }), body, { testid: "hand-end" });
+  const timer = wait === null ? null : setTimeout(() => box.open && box.close(), wait);
+  box.addEventListener("click", () => box.close());
+  box.addEventListener("close", () => clearTimeout(timer));
+  return box;
+}
+
+// A hand scored while the player was away (at a slow pace the next hand begins hours later)
+// shows its scoreboard when they next open the table, before the new hand's first card, once
+// per device.
+const seenKey = (id) => `cb-hand-seen:${id}`;
+
+export function markHandSeen(view, handNumber) {
+  try {
+    localStorage.setItem(seenKey(view.id), String(handNumber));
+  } catch { /* private mode: the sheet may show again */ }
+}
+
+export function missedHandEnd(view) {
+  const last = view.hand_results[view.hand_results.length - 1];
+  if (!last || view.status === "finished" || view.tricks.length || view.trick.length) return null;
+  let seen = 0;
+  try {
+    seen = Number(localStorage.getItem(seenKey(view.id))) || 0;
+  } catch { /* nothing kept */ }
+  return last.hand_number > seen ? last : null;
 }
 
 export function showAllScores(view) {
@@ -78,19 +125,26 @@ export function showLastTrick(view) {
   return dialog(gettext("Last trick"), body, { testid: "last-trick" });
 }
 
+// "You finished 4th" as one sentence per place: some languages inflect the ordinal in it
+// (Hindi "चौथे स्थान पर").
+function finishedSentence(place) {
+  const sentences = [gettext("You won!"), gettext("You finished 2nd"), gettext("You finished 3rd"), gettext("You finished 4th")];
+  return sentences[place - 1] || gettext("Final standings");
+}
+
 // The match-end sheet: places, totals, every hand, a rematch and the replay.
-export function standings(view, { onRematch }) {
+export function standings(view, { onRematch, guest = false }) {
   const order = [0, 1, 2, 3].sort((a, b) => view.places[a] - view.places[b] || view.scores[b] - view.scores[a]);
   const mine = view.my_seat !== null ? view.places[view.my_seat] : null;
   const winners = order.filter((s) => view.places[s] === 1).map((s) => seatName(view, s));
-  const title = mine === 1 ? gettext("You won!") : mine ? interpolate(gettext("You finished %(place)s"), { place: ordinal(mine) }) : gettext("Final standings");
+  const title = mine ? finishedSentence(mine) : gettext("Final standings");
   return h("section", { class: "panel standings", testid: "standings", "aria-label": gettext("Final standings") },
     h("div", { class: "winner", testid: "winner" },
       h("span", { class: "trophy", "aria-hidden": "true" }, mine === 1 ? "★" : "♠"),
       h("h2", {}, title),
       h("p", { class: "muted" }, mine === 1 ? gettext("Well played.")
         : interpolate(ngettext("%(names)s won the match.", "%(names)s won the match.", winners.length), { names: listAnd(winners) })),
-      ratingChange(view)),
+      ratingChange(view, { guest })),
     h("ol", { class: "standing-list" }, order.map((s) => h("li", { class: s === view.my_seat ? "is-me" : "", testid: "standing" },
       h("span", { class: `place place-${view.places[s]}` }, ordinal(view.places[s])),
       h("span", { class: "name" }, seatName(view, s)),
@@ -120,12 +174,25 @@ export async function share(url) {
   }
 }
 
+// Why this match rates nobody, said in the invite panel while the table waits for players (a
+// line of its own during play would push a phone's table past the screen).
+export function unratedNote(view) {
+  const why = {
+    casual: gettext("This match is casual: it rates nobody."),
+    outside_bot: gettext("This match is unrated: an outside bot is at the table."),
+    guest: gettext("This match is unrated: a guest is at the table."),
+    short: gettext("This match is unrated: it is too short to rate."),
+  }[view.unrated_reason];
+  if (view.rated !== false || !why || view.status !== "waiting") return null;
+  return h("p", { class: "hint", testid: "unrated-note" }, why);
+}
+
 export function invitePanel(view) {
-  if (!view.invite_code) return null;
+  if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
-  if (!open && view.status !== "waiting") return null;
-  return h("section", { class: "panel invite", testid: "invite" },
+  if (!open && view.status !== "waiting") return unratedNote(view);
+  return h("section", { class: "panel invite", testid: "invite" }, unratedNote(view),
     h("h2", {}, open ? interpolate(ngettext("Waiting for %(n)s player", "Waiting for %(n)s players", open), { n: number(open) }) : gettext("Invite")),
     h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),

@@ -54,7 +54,7 @@ export function seatSummary(view, seat, won) {
 function avatar(view, seat) {
   const info = view.seats[seat];
   const name = seat === view.my_seat ? seatLabel(info) : seatName(view, seat);
-  return h("span", { class: "avatar", style: `--hue:${avatarHue(name)}`, "aria-hidden": "true" },
+  return h("span", { class: "avatar", style: `--hue:${avatarHue(info.name || name)}`, "aria-hidden": "true" },
     info.kind === "open" ? "?" : initials(name),
     info.kind === "human" ? h("span", { class: `dot${info.online ? " online" : ""}` }) : null,
     seat === view.dealer ? h("span", { class: "dealer-chip", title: gettext("dealer") }, pgettext("dealer chip", "D")) : null,
@@ -138,8 +138,9 @@ export function statusLine(view, flash = null) {
 // My hand, fanned: sorted by suit (the server's display order). On my turn the legal cards
 // lift and the rest are greyed (still readable); otherwise every card is at full colour.
 // Draws into the table's one hand element: a card stays the same element from the deal until
-// it is played, so a move changes only the cards whose look changes.
-export function drawHand(el, view, { onTap, busy, selected = null }) {
+// it is played, so a move changes only the cards whose look changes. ``locked`` (a view kept
+// on the phone, not yet confirmed by the server) leaves the cards drawn but not tappable.
+export function drawHand(el, view, { onTap, busy, locked = false, selected = null }) {
   const legal = new Set(view.status === "playing" ? view.legal : []);
   const myTurn = view.turn === view.my_seat && view.status === "playing";
   const cards = view.hand || [];
@@ -161,17 +162,18 @@ export function drawHand(el, view, { onTap, busy, selected = null }) {
       setStyle(button, "--r", `${((i - mid) * 1.1).toFixed(1)}deg`);
       setStyle(button, "--y", `${((i - mid) ** 2 * 0.3).toFixed(1)}px`);
       setAttr(button, "aria-disabled", myTurn && !ok ? "true" : "false");
+      if (button.disabled !== locked) button.disabled = locked;
       if (card === selected) setAttr(button, "aria-pressed", "true");
       else button.removeAttribute("aria-pressed");
     });
 }
 
-export function callPicker(view, { onCall, onRedeal, busy }) {
+export function callPicker(view, { onCall, onRedeal, busy, locked = false }) {
   let chosen = null;
   const hint = view.suggested_call;
   const confirm = h("button", { class: "btn btn-primary btn-wide", type: "button", disabled: true, testid: "call-confirm" }, gettext("Choose a call"));
   const options = view.legal.map((n) => h("button", {
-    class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false",
+    class: `call-option${n === hint ? " hinted" : ""}`, type: "button", testid: `call-option-${n}`, "aria-pressed": "false", disabled: locked,
     "aria-label": n === hint ? interpolate(gettext("%(n)s, suggested"), { n: number(n) }) : number(n),
     onclick: (event) => {
       chosen = n;
@@ -187,5 +189,5 @@ export function callPicker(view, { onCall, onRedeal, busy }) {
       ? h("p", { class: "call-hint", testid: "call-hint" }, interpolate(gettext("A normal bot would call %(n)s with this hand."), { n: number(hint) }))
       : null,
     h("div", { class: "call-grid" }, options), confirm,
-    view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", onclick: onRedeal }, gettext("Ask for a redeal")) : null);
+    view.can_redeal ? h("button", { class: "btn btn-wide", type: "button", testid: "redeal", disabled: locked, onclick: onRedeal }, gettext("Ask for a redeal")) : null);
 }

@@ -1,0 +1,71 @@
+// One tap to a game, from the welcome screen and the lobby: against the computer, against
+// strangers at the last pace used, or at a table of friends to invite.
+import { api } from "./api.js";
+import { h, toast } from "./dom.js";
+import { gettext } from "./i18n.js";
+import { lastSeek, seekBody, seekLabel } from "./paces.js";
+
+// A button that runs ``action`` once at a time, busy meanwhile; a refusal is told and the
+// button can be tapped again.
+function actionButton(attrs, children, action) {
+  const button = h("button", { type: "button", ...attrs }, ...children);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    button.setAttribute("aria-busy", "true");
+    try {
+      await action();
+    } catch (error) {
+      toast(error.message);
+    } finally {
+      button.disabled = false;
+      button.removeAttribute("aria-busy");
+    }
+  });
+  return button;
+}
+
+const big = (primary) => `btn btn-wide btn-large action${primary ? " btn-primary" : ""}`;
+const caption = (text, testid) => h("small", { class: "action-note", testid }, text);
+
+// A 5-hand match against three bots at once. Someone not signed in becomes a guest first
+// (the server makes one); offline, the game runs on the phone instead.
+export function vsComputerButton(ctx) {
+  return actionButton({ class: big(true), testid: "play-vs-computer" }, [gettext("Play vs computer")], async () => {
+    if (!navigator.onLine) {
+      ctx.navigate("/offline");
+      return;
+    }
+    const guest = !ctx.user;
+    const view = await api.vsComputer();
+    if (guest) ctx.setUser(await api.me());
+    ctx.navigate(`/m/${view.id}`, { replace: guest });
+  });
+}
+
+// A search at the last pace used, waited on at /play; before any search, /play asks for one.
+export function playOnlineButton(ctx) {
+  const last = lastSeek(ctx.user);
+  const note = last ? caption(seekLabel(last), "play-online-pace") : caption(gettext("Choose a pace"), "play-online-pace");
+  return actionButton({ class: big(false), testid: "play-online" }, [h("span", {}, gettext("Play online")), note], async () => {
+    if (!last) {
+      ctx.navigate("/play");
+      return;
+    }
+    let seek;
+    try {
+      seek = await api.seek(seekBody(last));
+    } catch (error) {
+      // Already looking at this pace: that search is the one to wait on.
+      if (error.code !== "seek_open") throw error;
+    }
+    ctx.navigate(seek ? `/play?seek=${seek.id}` : "/play");
+  });
+}
+
+// A table with three open seats at a day a turn; its screen shares the invite link.
+export function inviteFriendsButton(ctx) {
+  return actionButton({ class: big(false), testid: "invite-friends" }, [gettext("Invite friends")], async () => {
+    const view = await api.createMatch({ rules: { preset: "standard" }, hands: 5, opponents: ["open", "open", "open"] });
+    ctx.navigate(`/m/${view.id}`);
+  });
+}

@@ -1,0 +1,44 @@
+// Invitations that arrived: at the top of the lobby, each with Accept and Decline.
+import { request } from "../api.js";
+import { fill, h, toast } from "../dom.js";
+import { handsLabel } from "../handlabel.js";
+import { gettext, interpolate } from "../i18n.js";
+
+function invitationRow(invitation, ctx, reload) {
+  const who = invitation.invited_by
+    ? interpolate(gettext("%(name)s invited you"), { name: invitation.invited_by })
+    : gettext("You are invited");
+  const answer = async (verb) => {
+    try {
+      await request("POST", `/api/invitations/${invitation.match_id}/${verb}/`);
+      if (verb === "accept") ctx.navigate(`/m/${invitation.match_id}`);
+      else reload();
+    } catch (error) {
+      toast(error.message);
+      reload();
+    }
+  };
+  return h("li", { class: "match-row", testid: "invitation", dataset: { matchId: invitation.match_id } },
+    h("span", { class: "match-main" },
+      h("strong", {}, who),
+      h("span", { class: "muted" }, handsLabel(invitation.hands, 0))),
+    h("span", { class: "row" },
+      h("button", { class: "btn btn-primary btn-small", type: "button", testid: "invitation-accept", onclick: () => answer("accept") }, gettext("Accept")),
+      h("button", { class: "btn btn-small", type: "button", testid: "invitation-decline", onclick: () => answer("decline") }, gettext("Decline"))));
+}
+
+// The section (hidden while there is no invitation) and a function that reloads it.
+export function invitationSection(ctx) {
+  const list = h("ul", { class: "match-list", testid: "invitations" });
+  const section = h("section", { hidden: true }, h("h2", {}, gettext("Invitations")), list);
+  async function reload() {
+    try {
+      const invitations = await request("GET", "/api/invitations/");
+      section.hidden = invitations.length === 0;
+      fill(list, ...invitations.map((i) => invitationRow(i, ctx, reload)));
+    } catch {
+      section.hidden = true;
+    }
+  }
+  return { section, reload };
+}

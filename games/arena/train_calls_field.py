@@ -1,0 +1,118 @@
+"""``python -m games.arena.train_calls_field --seed S``: the call model refitted on the
+calling bot's own play against a mixed field.
+
+``train_calls`` learns what the normal bots' play makes of a hand, and the hard bot adds a
+fixed edge measured against normal bots only. Here the learner is the hard bot itself: in
+the first hand of every match one seat (drawn at random) calls the hard bot's call or, half
+the time, a call up to two away from it, and plays its cards as the hard bot does; the
+other three seats are drawn from the field (by default ``hard``, ``hard-v1``, ``ismcts``
+and ``normal``) and call and play as themselves. Each learner seat gives one example: its
+dealt hand, place in the calling order, the calls before it, its call and the tricks it
+took. The network starts from the shipped weights and is fitted further by the same
+gradient descent; since it has seen the bot's own play, its calls need no edge: the call
+with the best expected score is ``model_call(..., edge=0)``.
+
+The hard levels search a fixed number of rollouts (``--rollouts``) and ``ismcts`` its fixed
+iterations, so everything, the weights included, follows from ``--seed``. The weights go to
+``--out`` (by default under ``var/``): the shipped model is replaced only by hand, after a
+paired arena measurement shows the new calls better (``make bench-bots``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from games.engine import Rules, apply_action, deal_cards, new_match, view_for
+from games.engine.bots import ARENA_LEVELS, decide
+from games.engine.bots.callmodel import shipped_model
+from games.engine.cards import mask_of
+
+from .train_calls import OFFSETS, Example, log_loss, train
+
+FIELD = ("hard", "hard-v1", "ismcts", "normal")
+LEARNER = "hard"
+OUT = Path("var") / "bots" / "call_model_field.json"
+
+
+def play_hand(rng: random.Random, field: Sequence[str], rollouts: int,
+              noise: float = 0.5) -> tuple[Example, bool]:
+    """The first hand of a 5-hand match with the learner at a random seat: its example, and
+    whether the call was the hard bot's own (not moved away from it). A first hand, so the
+    hard levels call by their models, as in every hand but a match's last."""
+    rules = Rules.preset("standard")
+    state = new_match(rules, first_dealer=rng.randrange(4))
+    state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
+    learner = rng.randrange(4)
+    levels = [LEARNER if s == learner else rng.choice(field) for s in range(4)]
+    rngs = [random.Random(rng.getrandbits(64)) for _ in range(4)]
+    dealt = mask_of(state.hands[learner])
+    first = (state.dealer + 1) % 4
+    own = True
+    while not state.history:
+        seat = state.turn
+        action = decide(view_for(state, seat), seat=seat, level=levels[seat], rng=rngs[seat],
+                        rollouts=rollouts)
+        if state.phase == "bidding" and seat == learner and rng.random() < noise:
+            call = action["call"] + rng.choice(OFFSETS)
+            action["call"] = min(rules.max_call, max(rules.min_call, call))
+            own = False
+        state = apply_action(state, action)
+    calls = state.history[-1]["calls"]
+    order = (learner - first) % 4
+    earlier = [calls[(first + k) % 4] for k in range(order)]
+    return Example(dealt, order, earlier, calls[learner], rules.follow,
+                   state.history[-1]["tricks_won"][learner]), own
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m games.arena.train_calls_field",
+                                     description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hands", type=int, default=2000,
+                        help="hands played (the first of a match each)")
+    parser.add_argument("--field", default=",".join(FIELD),
+                        help="the levels the other seats are drawn from, comma-separated")
+    parser.add_argument("--rollouts", type=int, default=300,
+                        help="rollouts a decision of the hard levels")
+    parser.add_argument("--epochs", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=0.005)
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    field = args.field.split(",")
+    if any(level not in ARENA_LEVELS for level in field):
+        parser.error(f"--field levels are among {', '.join(ARENA_LEVELS)}")
+    rng = random.Random(args.seed)
+    start = time.monotonic()
+    played = [play_hand(rng, field, args.rollouts) for _ in range(args.hands)]
+    examples = [example for example, _ in played]
+    own = [e for e, is_own in played if is_own]
+    made = sum(e.tricks >= e.call for e in own)
+    cut = max(1, len(examples) * 9 // 10)
+    held_out = examples[cut:] or examples
+    before = log_loss(shipped_model(), held_out)
+    model = train(examples[:cut], rng, hidden=0, epochs=args.epochs, rate=args.rate,
+                  start=shipped_model())
+    loss = log_loss(model, held_out)
+    model = type(model)(model.hidden, model.output, {
+        "seed": args.seed, "hands": args.hands, "field": field, "learner": LEARNER,
+        "rollouts": args.rollouts, "epochs": args.epochs, "rate": args.rate,
+        "hidden": len(model.hidden), "edge": 0.0, "from": "call_model.json",
+        "validation_log_loss": round(loss, 4), "shipped_log_loss": round(before, 4)})
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(model.to_json(), separators=(",", ":")))
+    print(f"the hard bot's own calls made in {made} of {len(own)} hands", file=sys.stderr)
+    print(f"{args.hands} hands, {time.monotonic() - start:.0f}s; held-out log-loss "
+          f"{loss:.4f} nats (shipped model {before:.4f}); wrote {out}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Paired arena rows: both arms of a match get the same deals, and what differs between
+them is the tested seat's bot alone."""
+
+from __future__ import annotations
+
+import io
+from contextlib import redirect_stdout
+
+from bench.bots import main
+from games.arena.match import MatchResult
+from games.arena.paired import Pair, Row, play_pair, play_pairs, summarise_pairs
+from games.engine import Rules
+
+TWO_HANDS = Rules.preset("standard").with_changes(hands=2)
+
+
+def test_both_arms_of_a_pair_are_dealt_the_same_cards_with_only_the_tested_seat_changed():
+    for seat in range(4):
+        pair = play_pair(Row("easy", "normal", "normal"), TWO_HANDS, 40 + seat, seat, None)
+        assert pair.tested.deals == pair.baseline.deals
+        assert len(pair.tested.deals) == 2
+        assert pair.tested.levels == ["easy" if s == seat else "normal" for s in range(4)]
+        assert pair.baseline.levels == ["normal"] * 4
+
+
+def test_a_level_paired_with_itself_differs_by_nothing():
+    pairs = play_pairs(Row("normal", "easy", "normal"), TWO_HANDS, matches=4, seed=3,
+                       rollouts=None, workers=1)
+    assert [p.seat for p in pairs] == [0, 1, 2, 3]
+    summary = summarise_pairs(pairs)
+    assert summary.win_gain == (0.0, 0.0) and summary.points_gain == (0.0, 0.0)
+
+
+def _result(totals: list[int], shares: list[float]) -> MatchResult:
+    return MatchResult(levels=["x"] * 4, totals=totals, win_shares=shares, hands=2)
+
+
+def test_the_differences_are_taken_match_by_match_in_the_tested_seat():
+    pairs = [Pair(0, _result([60, 0, 0, 0], [1, 0, 0, 0]), _result([20, 30, 0, 0], [0, 1, 0, 0])),
+             Pair(1, _result([0, 40, 0, 0], [0, 0.5, 0.5, 0]), _result([0, 40, 0, 0],
+                                                                        [0, 0.5, 0.5, 0]))]
+    summary = summarise_pairs(pairs)
+    # Points a hand: (6 - 2) / 2 = 2 in the first match, 0 in the second.
+    assert summary.points_gain[0] == 1.0
+    assert summary.win_gain[0] == 50.0
+    assert summary.win[0] == 75.0 and summary.baseline_win[0] == 25.0
+
+
+def test_the_bench_prints_a_paired_row_with_its_difference():
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--rows", "hard-normal", "--matches", "2", "--hands", "1",
+                     "--rollouts", "20", "--workers", "1"]) == 0
+    text = out.getvalue()
+    assert "| `hard` vs 3 `normal` | `normal` | 2 |" in text
+
+
+def test_a_mixed_field_sits_in_playing_order_after_the_tested_seat_in_both_arms():
+    row = Row("easy", "normal,hard-v1,ismcts", "hard-v1")
+    assert row.seating("easy", 2) == ["hard-v1", "ismcts", "easy", "normal"]
+    assert row.seating("hard-v1", 0) == ["hard-v1", "normal", "hard-v1", "ismcts"]
+    assert row.title() == "`easy` vs `normal`, `hard-v1`, `ismcts`"

@@ -1,0 +1,89 @@
+"""The pause between hands: the hand's scoreboard shows while the server's pause runs and
+closes by itself, and the next hand's clock starts only after it, so a player who never taps
+the sheet still has nearly the whole turn for their first call of the next hand. (The flow
+of a match: the score sheet must not eat the next call's clock.)"""
+
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import api_in_page, new_match, play_until, screenshot, sign_up
+
+pytestmark = pytest.mark.browser
+
+TURN_SECONDS = 30  # the turn time of a match against bots only, the form's default
+
+SECONDS_LEFT = """() => {
+  const clock = document.querySelector("[data-testid=countdown]");
+  return clock ? (Date.parse(clock.dataset.deadline) - Date.now()) / 1000 : null;
+}"""
+
+
+def test_the_first_call_of_hand_two_has_its_whole_clock_without_a_tap(open_phone):
+    page = open_phone()
+    sign_up(page)
+    new_match(page, hands=2)
+    play_until(page, "hand-end", "hand 1 did not end in time", 180)
+    sheet = page.get_by_test_id("hand-end")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_test_id("hand-break-bar")).to_be_visible()
+    screenshot(page, "hand-break/1-scoreboard")
+    # Nobody taps: the sheet goes by itself when the pause ends.
+    expect(sheet).to_have_count(0, timeout=10_000)
+    picker = page.get_by_test_id("call-picker")
+    expect(picker).to_be_visible(timeout=20_000)
+    left = page.evaluate(SECONDS_LEFT)
+    print(f"seconds left on the clock at the first call of hand 2: {left:.1f}")
+    screenshot(page, "hand-break/2-first-call-of-hand-2")
+    assert page.get_by_test_id("hand-number").inner_text().startswith("Hand 2")
+    assert left is not None and left >= TURN_SECONDS - 2, left
+    assert page.errors == []
+
+
+def test_a_tap_skips_the_scoreboard_and_scores_stay_one_tap_away(open_phone):
+    page = open_phone()
+    sign_up(page)
+    new_match(page, hands=2)
+    play_until(page, "hand-end", "hand 1 did not end in time", 180)
+    sheet = page.get_by_test_id("hand-end")
+    sheet.locator("h2").click()
+    expect(sheet).to_have_count(0, timeout=1_000)
+    page.get_by_test_id("show-scores").click()
+    expect(page.get_by_test_id("scores-dialog").locator("tbody tr")).to_have_count(1)
+    assert page.errors == []
+
+
+def test_at_a_slow_pace_a_hand_scored_while_away_shows_when_the_table_opens(open_phone):
+    """Slow-pace matches, where the next hand begins hours later, show the sheet when the
+    player next opens the table, until a tap, once per device."""
+    page = open_phone()
+    sign_up(page)
+    created = api_in_page(page, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 2, "turn_seconds": 3600,
+        "opponents": ["bot:easy"] * 3})
+    assert created["status"] == 201, created
+    match_id = created["body"]["id"]
+    for _ in range(600):  # hand 1 played from the page's session, the table not open
+        view = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if view["hand_results"] and view["turn"] == view["my_seat"]:
+            break
+        if view["turn"] == view["my_seat"] and view["legal"]:
+            action, body = (("call", {"call": view["legal"][0]}) if view["status"] == "bidding"
+                            else ("play", {"card": view["legal"][0]}))
+            api_in_page(page, "POST", f"/api/matches/{match_id}/{action}/",
+                        {**body, "seq": view["seq"]})
+        else:
+            page.wait_for_timeout(100)
+    assert view["hand_number"] == 2 and not view["tricks"], view["hand_number"]
+    page.goto(f"/m/{match_id}")
+    sheet = page.get_by_test_id("hand-end")
+    expect(sheet).to_be_visible()
+    expect(sheet.get_by_test_id("hand-break-bar")).to_have_count(0)
+    page.wait_for_timeout(2500)
+    expect(sheet).to_be_visible()  # no clock to save at this pace: it waits for the tap
+    sheet.get_by_test_id("dialog-close").click()
+    page.reload()
+    page.get_by_test_id("table-screen").wait_for()
+    page.wait_for_timeout(1000)
+    expect(page.get_by_test_id("hand-end")).to_have_count(0)
+    assert page.errors == []

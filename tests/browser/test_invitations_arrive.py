@@ -1,0 +1,39 @@
+"""An invitation reaches the friend: the invitee sees it at the top of the lobby, accepts it,
+lands at the table and plays a move."""
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import act_if_my_turn, api_in_page, sign_up
+
+pytestmark = pytest.mark.browser
+
+
+def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
+    host, friend = open_phone(), open_phone()
+    sign_up(host)
+    friend_name = sign_up(friend)
+    made = api_in_page(host, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,
+        "opponents": [f"user:{friend_name}", "bot:easy", "bot:easy"]})
+    assert made["status"] == 201, made
+    match_id = made["body"]["id"]
+
+    friend.goto("/")
+    row = friend.get_by_test_id("invitation")
+    expect(row).to_have_count(1, timeout=10_000)
+    row.get_by_test_id("invitation-accept").click()
+    friend.wait_for_url(f"**/m/{match_id}")
+    expect(friend.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(
+        13, timeout=20_000)
+    host.goto(f"/m/{match_id}")
+    acted = False
+    for _ in range(90):
+        act_if_my_turn(host)  # the host may be to call before the invitee
+        if act_if_my_turn(friend):
+            acted = True
+            break
+        friend.wait_for_timeout(500)
+    assert acted, "the invitee never got a turn to play"
+    moves = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]
+    assert moves["my_seat"] == 1 and moves["seq"] > 1

@@ -1,0 +1,56 @@
+"""The match-end sheet at 360×640 in every language: it fits with no sideways scroll and no
+cell of the per-hand grid wraps onto a second line; a hand's cell reads its call and its
+tricks won in words; the Hindi end sentence inflects the place ("चौथे स्थान पर"). (The flow
+of a match: the match end.)"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import new_match, play_until_finished, screenshot, sign_up
+
+pytestmark = pytest.mark.browser
+
+SMALL = {"width": 360, "height": 640}
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
+# The cells of the grid whose text runs onto more than one line, or out of the cell.
+WRAPPED_CELLS = """() => [...document.querySelectorAll(
+    '[data-testid=standings] [data-testid=score-table] :is(th, td strong, td small)')]
+  .filter((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return lines.size > 1 || el.scrollWidth > el.clientWidth + 1;
+  }).map((el) => el.textContent)"""
+LANGUAGES = ["en", "ne", "hi", "bn"]
+FOURTH = {"en": "You finished 4th", "ne": "तपाईं चौथो हुनुभयो", "hi": "आप चौथे स्थान पर रहे",
+          "bn": "আপনি চতুর্থ হয়েছেন"}
+
+
+def test_the_end_sheet_fits_a_small_phone_in_every_language(open_phone):
+    page = open_phone(viewport=SMALL, quick=True)
+    sign_up(page)
+    match_id = new_match(page, hands=1)
+    play_until_finished(page)
+    for lang in LANGUAGES:
+        page.goto("/settings")
+        page.get_by_test_id("pref-language").select_option(lang)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        page.goto(f"/m/{match_id}")
+        standings = page.get_by_test_id("standings")
+        expect(standings.get_by_test_id("score-table")).to_be_visible()
+        standings.scroll_into_view_if_needed()
+        screenshot(page, f"match-end/{lang}-360")
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), f"the end sheet scrolls sideways in {lang}"
+        assert page.evaluate(WRAPPED_CELLS) == [], lang
+        if lang == "en":
+            assert standings.get_by_test_id("cell-called").first.inner_text().startswith("called ")
+            assert standings.get_by_test_id("cell-won").first.inner_text().startswith("won ")
+        place = page.evaluate("""() => {
+          const mine = document.querySelector('[data-testid=standing].is-me .place');
+          return mine ? mine.className : '';
+        }""")
+        if "place-4" in place:
+            expect(standings.get_by_test_id("winner").locator("h2")).to_have_text(FOURTH[lang])
+    assert page.errors == []

@@ -1,0 +1,59 @@
+"""Invitations that arrive: the invitee finds them in ``GET /api/invitations/``, can open the
+match, and accepts or declines it; a declined seat is open again and the inviter is told.
+The seat's name is the invitee's own (the client words "invited")."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Seat
+from tests.api.helpers import create, view
+from tests.conftest import client_for, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ram(db):
+    return make_user("राम")
+
+
+@pytest.fixture
+def invitation(owner_api, ram):
+    """The owner invites राम by name, with two bots."""
+    return create(owner_api, ["user:राम", "bot:easy", "bot:easy"], turn_seconds=3600)
+
+
+def test_an_invitee_sees_the_invitation_and_can_open_the_match(invitation, ram, outsider_api):
+    """The invitation reaches the friend: listed, and /m/<id> opens instead of "No such
+    match"; the seat is named once, with no "(invited)" added by the server."""
+    invitee = client_for(ram)
+    listed = invitee.get("/api/invitations/").json()
+    assert listed == [{"match_id": invitation["id"], "invited_by": "owner",
+                       "rules": invitation["rules"], "hands": 1, "turn_seconds": 3600,
+                       "rematch": False}]
+    opened = view(invitee, invitation["id"])
+    assert opened["my_seat"] is None and opened["seats"][1]["name"] == "राम"
+    assert opened["seats"][1]["kind"] == "reserved"
+    assert outsider_api.get("/api/invitations/").json() == []
+    assert outsider_api.get(f"/api/matches/{invitation['id']}/").status_code == 404
+
+
+def test_accepting_seats_the_invitee_and_starts_the_match(invitation, ram, outsider_api):
+    assert outsider_api.post(
+        f"/api/invitations/{invitation['id']}/accept/").status_code == 404
+    answer = client_for(ram).post(f"/api/invitations/{invitation['id']}/accept/")
+    assert answer.status_code == 200, answer.content
+    body = answer.json()
+    assert body["my_seat"] == 1 and body["status"] == "bidding"
+    assert client_for(ram).get("/api/invitations/").json() == []
+
+
+def test_declining_opens_the_seat(invitation, ram, owner_api):
+    invitee = client_for(ram)
+    assert invitee.post(f"/api/invitations/{invitation['id']}/decline/").status_code == 204
+    seat = Seat.objects.get(match_id=invitation["id"], number=1)
+    assert seat.kind == Seat.Kind.OPEN and seat.reserved_for is None
+    assert view(owner_api, invitation["id"])["seats"][1]["kind"] == "open"
+    assert invitee.get("/api/invitations/").json() == []
+    assert invitee.post(f"/api/invitations/{invitation['id']}/decline/").status_code == 404
