@@ -49,9 +49,9 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 @receiver(connection_created)
 def _flush_outwaits_stray_tasks(sender, connection, **kwargs):
-    """A task left from an earlier test (a turn's timer, say) may read tables while the
-    TRUNCATE that empties the database locks them one by one: PostgreSQL then ends whichever
-    side checks for the deadlock first. This process checks last, so the task is the one
+    """A task left from an earlier test (a turn's timer, say) may hold rows while the flush
+    that empties the database deletes them table by table: PostgreSQL then ends whichever
+    side checks for a deadlock first. This process checks last, so the task is the one
     ended and the database is emptied."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
@@ -81,7 +81,7 @@ _WORKERS: list[str] = []
 
 def _wait_until_idle(worker: str, timeout: float = 20) -> None:
     """Wait (a bounded while) for the worker to finish the tasks it has taken: emptying the
-    database while a task holds row locks deadlocks the TRUNCATE."""
+    database while a task holds row locks may deadlock the flush."""
     from callbreak_site.celery import app
 
     deadline = time.monotonic() + timeout
