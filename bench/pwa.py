@@ -8,8 +8,9 @@ network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
 
 - first visit: a fresh browser profile (no cache, no service worker) opens the table; the
   time from navigation start until the first card of the hand is in the page;
-- repeat visit: the same profile opens the table again, its service worker serving the shell
-  and the table drawn from the view it kept;
+- repeat visit: the same profile opens the table again, once the page has kept its view and
+  the table drawn from it (a player comes back later than a bench does), its service worker
+  serving the shell with that table in it;
 - notification open: the same profile with no page left open starts a new window at the
   match's URL, as the service worker does for a tapped notification (a browser cannot be made
   to tap a notification, so the window is opened as ``clients.openWindow`` opens it);
@@ -70,6 +71,18 @@ try {
   }).observe({type: 'longtask'});
 } catch (error) {}
 """
+# Whether the page has kept its view of match ``id`` with the table drawn from it.
+KEPT = """(id) => new Promise((resolve) => {
+  const open = indexedDB.open("cb-views");
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("views")) { db.close(); return resolve(false); }
+    const read = db.transaction("views").objectStore("views").get(id);
+    read.onsuccess = () => { db.close(); resolve(Boolean(read.result && read.result.snapshot)); };
+    read.onerror = () => { db.close(); resolve(false); };
+  };
+  open.onerror = () => resolve(false);
+})"""
 API = """async ([method, url, body]) => {
   const token = (document.cookie.match(/csrftoken=([^;]+)/) || [])[1] || "";
   const response = await fetch(url, {method, credentials: "same-origin", body: JSON.stringify(body),
@@ -201,6 +214,11 @@ def measure(base: str, runs: int, tricks: int) -> dict[str, object]:
             page.wait_for_function("() => navigator.serviceWorker.controller !== null",
                                    timeout=60_000)
             page.wait_for_timeout(1500)  # the worker finishes caching the shell
+            # The page keeps the view and its drawn copy when it is idle: a player comes back
+            # long after, so the repeat visit starts once they are kept.
+            kept_by = time.monotonic() + 30
+            while not page.evaluate(KEPT, match_id) and time.monotonic() < kept_by:
+                page.wait_for_timeout(100)
             repeat.append(cards_on_screen(page, table, waterfalls["repeat"]))
             icon = icon or page.evaluate("document.querySelector('link[rel=icon]').href")
             page.close()  # the app is not open when the notification is tapped

@@ -43,25 +43,35 @@ def act(client: APIClient, current: dict[str, Any], **headers: str):
 
 def play_to_end(clients: list[APIClient], match_id: int, timeout: float = 120,
                 seen: list[tuple[int, str]] | None = None) -> dict[str, Any]:
-    """Every client plays its first legal option whenever it is its turn, until the end.
+    """Every client plays its first legal option whenever it is its turn, until the end; the
+    first client's view of the finished match is returned.
 
-    ``seen`` collects (seat, response text) of every answer for leak checks."""
+    Each answer names whose turn comes next, so only that client is asked for its view (two
+    requests a move); when no client's turn is known, every client is asked. ``seen``
+    collects (seat, response text) of every answer for leak checks."""
     deadline = time.monotonic() + timeout
+    seats: dict[int, APIClient] = {}
+    turn = None
     while time.monotonic() < deadline:
         progressed = False
-        for client in clients:
+        for client in [seats[turn]] if turn in seats else clients:
             current = view(client, match_id)
+            seats[current["my_seat"]] = client
             if seen is not None:
                 seen.append((current["my_seat"], _text(current)))
             if current["status"] == "finished":
-                return current
+                return current if client is clients[0] else view(clients[0], match_id)
+            turn = current["turn"]
             if current["turn"] == current["my_seat"] and current["legal"]:
                 response = act(client, current)
                 assert response.status_code in (200, 409), response.content
                 if seen is not None:
                     seen.append((current["my_seat"], response.content.decode()))
+                turn = response.json()["turn"] if response.status_code == 200 else None
                 progressed = True
+                break
         if not progressed:
+            turn = None
             time.sleep(0.05)
     raise AssertionError(f"match {match_id} did not finish in {timeout} s")
 
