@@ -59,10 +59,12 @@ window.__long = [];
 new MutationObserver((_, observer) => {
   if (window.__landingAt === null && document.querySelector('[data-testid=play-vs-computer]')) {
     window.__landingAt = performance.now();
+    console.info('cb-bench:landing');
   }
   if (document.querySelector('[data-testid=hand-card]')) {
     window.__cardsAt = performance.now();
     observer.disconnect();
+    console.info('cb-bench:cards');
   }
 }).observe(document, {childList: true, subtree: true});
 try {
@@ -112,9 +114,16 @@ WATERFALL = """() => {
 }"""
 
 
+def visit(page, url: str, sign: str) -> None:
+    """Open ``url`` and wait for the page's ``sign`` on its console. Nothing of Playwright
+    runs in the page meanwhile (a ``wait_for_function`` would inject its script and poll on
+    the page's thread, the one being timed)."""
+    with page.expect_console_message(lambda message: message.text == sign, timeout=60_000):
+        page.goto(url, wait_until="commit")
+
+
 def cards_on_screen(page, url: str, waterfall: list | None = None) -> float:
-    page.goto(url, wait_until="commit")
-    page.wait_for_function("() => window.__cardsAt !== null", timeout=60_000)
+    visit(page, url, "cb-bench:cards")
     if waterfall is not None:
         waterfall[:] = page.evaluate(WATERFALL)
     return page.evaluate("window.__cardsAt") / 1000
@@ -127,8 +136,7 @@ def landing_visit(browser, base: str) -> float:
     context.add_init_script(WATCH)
     page = context.new_page()
     throttle(page)
-    page.goto("/", wait_until="commit")
-    page.wait_for_function("() => window.__landingAt !== null", timeout=60_000)
+    visit(page, "/", "cb-bench:landing")
     seconds = page.evaluate("window.__landingAt") / 1000
     context.close()
     return seconds

@@ -62,6 +62,27 @@ def test_a_first_visit_asks_for_the_tables_modules_and_data_at_once(open_phone):
     assert fresh.errors == []
 
 
+FORGET_VIEWS = """() => new Promise((resolve) => {
+  const open = indexedDB.open("cb-views");
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("views")) { db.close(); return resolve(); }
+    const tx = db.transaction("views", "readwrite");
+    tx.objectStore("views").clear();
+    tx.oncomplete = () => { db.close(); resolve(); };
+  };
+})"""
+# Whether the page has kept match ``id`` with the table drawn from it.
+KEPT_COPY = """(id) => new Promise((resolve) => {
+  const open = indexedDB.open("cb-views");
+  open.onsuccess = () => {
+    const db = open.result;
+    const read = db.transaction("views").objectStore("views").get(id);
+    read.onsuccess = () => { db.close(); resolve(Boolean(read.result && read.result.snapshot)); };
+  };
+})"""
+
+
 def test_a_repeat_visit_starts_from_the_workers_copy_and_announces_the_table(open_phone):
     page = open_phone()
     sign_up(page)
@@ -71,18 +92,34 @@ def test_a_repeat_visit_starts_from_the_workers_copy_and_announces_the_table(ope
         if page.evaluate("() => caches.match('/').then((r) => Boolean(r))"):
             break
         page.wait_for_timeout(100)
+    # A table this phone has kept no copy of: the worker's shell asks for its modules at once.
+    page.evaluate(FORGET_VIEWS)
     slow_network(page)
     response = page.goto(f"/m/{match_id}")
     expect(page.get_by_test_id("hand-card")).to_have_count(13)
     # Only the worker writes these hints into its copy of the shell: the server's page for a
     # table has them in its markup, not as headers.
     assert f"</api/matches/{match_id}/>; rel=preload" in response.headers.get("link", "")
+    assert "table-snapshot" not in response.text()
     preloads = page.locator("link[rel=modulepreload]").evaluate_all("els => els.map(e => e.href)")
     assert any("/screens/table." in url for url in preloads), preloads
     found = requests_of(page)
     one(found, rf"^/api/matches/{match_id}/$")
     # The import map came before every module request: none bypassed it to a plain name.
     modules = [path for path in found if path.startswith("/static/frontend/js/")]
+    assert modules and all(HASHED_MODULE.match(path) for path in modules), modules
+
+    # Once the page has kept the table, the next visit has it drawn in the HTML, and leaves
+    # the modules to the entry's imports rather than preloading all of them over the parse.
+    for _ in range(100):
+        if page.evaluate(KEPT_COPY, match_id):
+            break
+        page.wait_for_timeout(100)
+    response = page.goto(f"/m/{match_id}")
+    assert "table-snapshot" in response.text()
+    expect(page.get_by_test_id("hand-card")).to_have_count(13)
+    assert page.locator("link[rel=modulepreload]").count() == 0
+    modules = [path for path in requests_of(page) if path.startswith("/static/frontend/js/")]
     assert modules and all(HASHED_MODULE.match(path) for path in modules), modules
     assert page.errors == []
 
