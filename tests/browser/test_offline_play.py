@@ -71,7 +71,8 @@ def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back
     for i in range(3):
         page.get_by_test_id(f"off-level-{i}").select_option("easy")
     page.get_by_test_id("off-start").click()
-    page.wait_for_url(re.compile(r"/offline/[0-9a-f-]{36}$"))
+    # The engine's worker starts Pyodide first: seconds of WebAssembly on a busy machine.
+    page.wait_for_url(re.compile(r"/offline/[0-9a-f-]{36}$"), timeout=60_000)
     expect(page.get_by_test_id("table-screen")).to_be_visible()
 
     # A card the rules refuse gets the engine's refusal, worded on the phone.
