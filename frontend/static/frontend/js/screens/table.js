@@ -21,6 +21,10 @@ function pauses() {
     : { move: 150 * follow, hold: 600 * follow };
 }
 
+// The longest a step of the playback (a trick's sweep, at the slowest motion) may hold the
+// queue, in ms.
+const THEN_AT_MOST = 4000;
+
 // A speaker, crossed out when muted.
 function speaker(muted) {
   return svg("svg", { viewBox: "0 0 24 24", "aria-hidden": "true" },
@@ -235,14 +239,20 @@ export async function mount(main, route, ctx) {
   }
 
   // Wait ``ms``, run ``then`` (which may animate), and go on with the queue; an action of the
-  // player's own in between cancels the rest.
+  // player's own in between cancels the rest. The queue goes on even when ``then`` fails, or
+  // has not settled after THEN_AT_MOST (a frame that never comes): a timer left set would
+  // hold the table at this moment until a reload.
   function later(ms, then = null) {
     const mine = epoch;
     timer = setTimeout(async () => {
-      if (then) await then();
-      if (mine !== epoch || closed) return;
-      timer = null;
-      pump();
+      try {
+        if (then) await Promise.race([then(), new Promise((resolve) => setTimeout(resolve, THEN_AT_MOST))]);
+      } finally {
+        if (mine === epoch && !closed) {
+          timer = null;
+          pump();
+        }
+      }
     }, ms);
   }
 

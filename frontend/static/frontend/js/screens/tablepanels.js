@@ -53,18 +53,19 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
 }
 
 // How long a hand's scoreboard stays up: until the server's pause between hands ends (no
-// clock runs meanwhile); once it has ended, briefly, since a clock runs again, or until a tap
-// at a slow pace (turns of an hour or more), where a minute more costs nothing; on the phone's
-// own engine, which has no clock, as long as the server's default pause.
-const AFTER_PAUSE_MS = 1500;
+// clock runs meanwhile), and never less than briefly (the last trick's playback may have used
+// most of the pause, and a sheet that flashes by can't be read), since a clock runs again
+// after it; or until a tap at a slow pace (turns of an hour or more), where a minute more
+// costs nothing; on the phone's own engine, which has no clock, as long as the server's
+// default pause.
+const AT_LEAST_MS = 1500;
 const NO_CLOCK_PAUSE_MS = 4000;
 const SLOW_PACE_SECONDS = 3600;
 
 function handBreakMs(view) {
   if (view.deadline && view.turn_seconds >= SLOW_PACE_SECONDS) return null;
   const left = view.hand_break_until ? Date.parse(view.hand_break_until) - Date.now() : 0;
-  if (left > 0) return left;
-  return view.deadline ? AFTER_PAUSE_MS : NO_CLOCK_PAUSE_MS;
+  return Math.max(left, view.deadline ? AT_LEAST_MS : NO_CLOCK_PAUSE_MS);
 }
 
 // The hand's scoreboard for the pause between hands: it closes by itself when the pause
