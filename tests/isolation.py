@@ -4,7 +4,9 @@ one the run was given, for its cache, channel layer and broker.
 
 The test database is already its own (pytest-django adds the worker's name to it). Redis must
 be too: a test empties the cache, and user ids, which name the socket groups, repeat across
-the workers' databases."""
+the workers' databases. The channel layer publishes over Redis pub/sub, whose channels are the
+same in every database, so its prefix names the database as well (the services a test starts
+inherit it)."""
 
 from __future__ import annotations
 
@@ -17,3 +19,6 @@ if worker.startswith("gw") and redis_url:
     parts = urlsplit(redis_url)
     base = int(parts.path.strip("/") or 0)
     os.environ["REDIS_URL"] = urlunsplit(parts._replace(path=f"/{base + 1 + int(worker[2:])}"))
+if redis_url:
+    database = urlsplit(os.environ["REDIS_URL"]).path.strip("/") or "0"
+    os.environ["CHANNELS_PREFIX"] = f"{os.environ.get('CHANNELS_PREFIX', 'cb')}-db{database}"
