@@ -11,6 +11,7 @@ inherit it)."""
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import urlsplit, urlunsplit
 
 worker = os.environ.get("PYTEST_XDIST_WORKER", "")
@@ -20,5 +21,7 @@ if worker.startswith("gw") and redis_url:
     base = int(parts.path.strip("/") or 0)
     os.environ["REDIS_URL"] = urlunsplit(parts._replace(path=f"/{base + 1 + int(worker[2:])}"))
 if redis_url:
+    # A worker inherits the prefix its run's main process set: that suffix is replaced.
     database = urlsplit(os.environ["REDIS_URL"]).path.strip("/") or "0"
-    os.environ["CHANNELS_PREFIX"] = f"{os.environ.get('CHANNELS_PREFIX', 'cb')}-db{database}"
+    prefix = re.sub(r"-db\d+$", "", os.environ.get("CHANNELS_PREFIX", "cb"))
+    os.environ["CHANNELS_PREFIX"] = f"{prefix}-db{database}"

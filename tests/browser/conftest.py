@@ -103,6 +103,24 @@ def sign_up(page, username: str | None = None) -> str:
     return username
 
 
+# This phone's kept view of match ``id``: its seq (or null) and whether the table drawn from it
+# is kept beside it; how many views are kept at all, and whether a player is.
+KEPT_VIEW = """(id) => new Promise((resolve) => {
+  const open = indexedDB.open("cb-views");
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains("views")) return resolve({seq: null, count: 0, owner: false});
+    const tx = db.transaction(["views", "owner"]);
+    const one = tx.objectStore("views").get(id);
+    const count = tx.objectStore("views").count();
+    const owner = tx.objectStore("owner").count();
+    tx.oncomplete = () => resolve({seq: one.result ? one.result.seq : null, count: count.result,
+                                   owner: owner.result > 0,
+                                   snapshot: Boolean(one.result && one.result.snapshot)});
+  };
+})"""
+
+
 def new_match(page, *, hands: int = 1, opponents=("bot:easy", "bot:easy", "bot:easy"),
               names=("", "", "")) -> int:
     """Start a match from the new-match form; returns its id once the table shows."""

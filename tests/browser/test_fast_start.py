@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, new_match, sign_up
+from .conftest import KEPT_VIEW, act_if_my_turn, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -72,15 +72,6 @@ FORGET_VIEWS = """() => new Promise((resolve) => {
     tx.oncomplete = () => { db.close(); resolve(); };
   };
 })"""
-# Whether the page has kept match ``id`` with the table drawn from it.
-KEPT_COPY = """(id) => new Promise((resolve) => {
-  const open = indexedDB.open("cb-views");
-  open.onsuccess = () => {
-    const db = open.result;
-    const read = db.transaction("views").objectStore("views").get(id);
-    read.onsuccess = () => { db.close(); resolve(Boolean(read.result && read.result.snapshot)); };
-  };
-})"""
 
 
 def test_a_repeat_visit_starts_from_the_workers_copy_and_announces_the_table(open_phone):
@@ -112,7 +103,7 @@ def test_a_repeat_visit_starts_from_the_workers_copy_and_announces_the_table(ope
     # Once the page has kept the table, the next visit has it drawn in the HTML, and leaves
     # the modules to the entry's imports rather than preloading all of them over the parse.
     for _ in range(100):
-        if page.evaluate(KEPT_COPY, match_id):
+        if page.evaluate(KEPT_VIEW, match_id).get("snapshot"):
             break
         page.wait_for_timeout(100)
     response = page.goto(f"/m/{match_id}")

@@ -14,25 +14,10 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import api_in_page, new_match, sign_up
+from .conftest import KEPT_VIEW, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
-# The kept view of a match (its seq), or null; and how many views are kept at all.
-KEPT = """(id) => new Promise((resolve) => {
-  const open = indexedDB.open("cb-views");
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains("views")) return resolve({seq: null, count: 0, owner: false});
-    const tx = db.transaction(["views", "owner"]);
-    const one = tx.objectStore("views").get(id);
-    const count = tx.objectStore("views").count();
-    const owner = tx.objectStore("owner").count();
-    tx.oncomplete = () => resolve({seq: one.result ? one.result.seq : null, count: count.result,
-                                   owner: owner.result > 0,
-                                   snapshot: Boolean(one.result && one.result.snapshot)});
-  };
-})"""
 # Whether the still copy of a table was ever in the page since it loaded.
 SNAPSHOT_WATCH = """
 window.__snapshotSeen = false;
@@ -57,7 +42,7 @@ new MutationObserver(() => {
 
 
 def kept(page, match_id: int) -> dict:
-    return page.evaluate(KEPT, match_id)
+    return page.evaluate(KEPT_VIEW, match_id)
 
 
 def until_kept(page, match_id: int, holds, timeout: float = 20.0) -> dict:
