@@ -33,10 +33,10 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 @pytest.fixture
 def open_phone(transactional_db, live_server_url) -> Iterator:
-    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server;
-    ``quick=True`` drops the table's pauses between other players' moves (for tests that are
-    not about timing); other keyword arguments (``viewport``, ``is_mobile``...) change the
-    context's settings.
+    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server.
+    The table shows other players' moves without the pauses made to follow them, as fast as
+    they arrive: ``quick=False`` keeps the pauses, for a test about the table's timing. Other
+    keyword arguments (``viewport``, ``is_mobile``...) change the context's settings.
 
     Playwright starts after the database and the server, and stops before the database is
     flushed: its sync API keeps an event loop running, and Django refuses database work
@@ -50,7 +50,7 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
     manager = sync_playwright()
     playwright_driver = manager.start()
 
-    def open_one(*, quick: bool = False, **options):
+    def open_one(*, quick: bool = True, **options):
         folder = tempfile.mkdtemp(prefix="cb-browser-")
         folders.append(folder)
         settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
@@ -60,7 +60,7 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
             base_url=live_server_url, service_workers="allow", **settings,
         )
         context.set_default_timeout(15_000)
-        if quick:  # the table shows other players' moves without the pauses made to follow them
+        if quick:
             context.add_init_script("localStorage.setItem('cb-pause-scale', '0')")
         contexts.append(context)
         page = context.pages[0] if context.pages else context.new_page()

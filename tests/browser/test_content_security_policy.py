@@ -48,7 +48,7 @@ def test_the_shell_is_served_with_a_strict_policy(open_phone):
 
 
 def test_the_pwa_plays_a_match_with_no_policy_violation(open_phone):
-    page = watched(open_phone(quick=True))
+    page = watched(open_phone())
     sign_up(page)
     match_id = new_match(page, hands=1)
     expect(page.get_by_test_id("table-screen")).to_be_visible()

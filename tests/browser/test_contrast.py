@@ -99,7 +99,7 @@ def check(page, screen: str, found: dict) -> None:
 
 
 def test_all_visible_text_meets_wcag_aa_contrast_on_every_screen(open_phone):
-    page = open_phone(quick=True)
+    page = open_phone()
     found: dict[str, list[str]] = {}
     page.goto("/")
     expect(page.get_by_test_id("welcome")).to_be_visible()

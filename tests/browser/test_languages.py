@@ -58,7 +58,7 @@ def assert_all_translated(page, lang: str, where: str) -> None:
 
 @pytest.mark.parametrize("lang", ["ne", "hi", "bn"])
 def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
-    page = open_phone(locale="en-US", quick=True)
+    page = open_phone(locale="en-US")
     sign_up(page, unique_name("ram"))
     expect(page.locator("html")).to_have_attribute("lang", "en")
 

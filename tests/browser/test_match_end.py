@@ -29,7 +29,7 @@ FOURTH = {"en": "You finished 4th", "ne": "तपाईं चौथो हु�
 
 
 def test_the_end_sheet_fits_a_small_phone_in_every_language(open_phone):
-    page = open_phone(viewport=SMALL, quick=True)
+    page = open_phone(viewport=SMALL)
     sign_up(page)
     match_id = new_match(page, hands=1)
     play_until_finished(page)

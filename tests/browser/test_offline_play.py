@@ -61,7 +61,7 @@ def play_until(page, done, timeout: float = 240) -> None:
 
 
 def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back(open_phone):
-    page = open_phone(quick=True)
+    page = open_phone()
     sign_up(page)
     make_available_offline(page)
     page.context.set_offline(True)

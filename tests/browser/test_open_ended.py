@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_an_open_ended_match_against_bots_ends_after_the_hand_its_player_agreed(open_phone):
-    page = open_phone(quick=True)
+    page = open_phone()
     page.goto("/")
     page.get_by_test_id("to-signup").click()
     sign_up(page)

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_sign_up_call_play_a_whole_hand_and_see_the_score_table(open_phone):
-    page = open_phone(quick=True)
+    page = open_phone()
     page.goto("/")
     expect(page.get_by_test_id("welcome")).to_be_visible()
     screenshot(page, "01-welcome")
