@@ -83,18 +83,24 @@ async function shellFirst(event) {
   const links = drawn ? "" : modules.map((url) => `<link rel="modulepreload" href="${url}">`).join("");
   let body = text.replace(SCREEN_MODULES, () => `<!-- screen modules -->${links}<!-- /screen modules -->`);
   // The table as the page last drew it, so its cards are on screen once the HTML is parsed;
-  // only in the language the shell is in, as its words are.
+  // only in the language the shell is in, as its words are. The entry module moves to the
+  // end of the body: asked for in the head, its fetch and compiling share the page's one
+  // thread with the parser, which reaches the cards only after them.
   if (drawn) {
+    const entry = body.match(ENTRY)?.[0] ?? "";
     body = body
+      .replace(ENTRY, "")
       .replace(STYLESHEET, (link) => `${link}<link rel="stylesheet" href="/m/${match}/snapshot.css">`)
       .replace(/<body>/, '<body data-screen="table">')
       .replace(/(<header class="bar" id="bar") hidden>/, "$1>")
-      .replace(MAIN, (_, open) => `${open}${snapshot.html}</main>`);
+      .replace(MAIN, (_, open) => `${open}${snapshot.html}</main>`)
+      .replace("</body>", () => `${entry}</body>`);
   }
   return new Response(body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
 const SCREEN_MODULES = /<!-- screen modules -->[\s\S]*?<!-- \/screen modules -->/;
+const ENTRY = /<script type="module" src="[^"]+"><\/script>/;
 const SNAPSHOT_STYLE = /^\/m\/(\d+)\/snapshot\.css$/;
 // The shell's stylesheet: the snapshot's own is asked for beside it, not behind the modules.
 const STYLESHEET = /<link rel="stylesheet" href="[^"]+">/;
