@@ -11,18 +11,13 @@ function audio() {
   return context;
 }
 
-// Opening the audio device is slow on a phone (tens of milliseconds), so the table asks for
-// it while it is idle after being drawn, never in the middle of a move.
-export function prepareSound() {
-  if (context || prefs().muted) return;
-  const open = () => { if (!context && !prefs().muted) audio(); };
-  if (window.requestIdleCallback) requestIdleCallback(open, { timeout: 2000 });
-  else setTimeout(open, 500);
-}
-
-// Browsers let audio start only after a gesture: a tap wakes a device opened before it.
+// Opening the audio device is slow on a phone (tens of milliseconds), and a browser lets
+// audio start only after a gesture: the device is opened at the player's first tap (on the
+// table, the call that starts a hand), never at a moment that may fall in a trick's motion.
+// A tap also wakes a device the browser suspended.
 addEventListener("pointerdown", () => {
-  if (context?.state === "suspended") context.resume().catch(() => {});
+  if (!context && !prefs().muted) audio();
+  else if (context?.state === "suspended") context.resume().catch(() => {});
 });
 
 function tone(a, at, freq, length, level = 0.12, type = "sine") {
@@ -67,7 +62,7 @@ const SOUNDS = {
 };
 
 export function sound(name) {
-  if (prefs().muted || document.visibilityState !== "visible") return;
+  if (!context || prefs().muted || document.visibilityState !== "visible") return;
   const a = audio();
   if (!a || a.state !== "running") return;
   SOUNDS[name](a, a.currentTime + 0.01);

@@ -8,7 +8,7 @@ import { matchSource } from "../matchsource.js";
 import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, pauseScale, prefs, setPref } from "../prefs.js";
 import { snapshotOf } from "../snapshot.js";
-import { prepareSound, sound } from "../sound.js";
+import { sound } from "../sound.js";
 import { finishPanel, invitePanel, markHandSeen, missedHandEnd, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
@@ -442,7 +442,6 @@ export async function mount(main, route, ctx) {
   }
   retryWhileStale();
   const stopExtras = source.extras(root);
-  prepareSound();
 
   const tick = setInterval(() => {
     const clock = parts?.status?.querySelector("[data-deadline]");
