@@ -3,7 +3,9 @@
 Everything else is static files (hashed names, long cache) and the JSON API. The shell loads
 its ES modules through an import map, so a module importing ``./api.js`` gets the hashed file.
 The import map is the page's one inline script: the Content-Security-Policy allows it by its
-hash and nothing else inline, and lets the page connect to its own socket.
+hash and nothing else inline, and lets the page connect to its own socket. A match's page, for
+a player who may see the match, carries a still copy of its table (``table_copy``) and the one
+inline style element it needs, allowed by its hash too.
 
 On a slow network the page's wait is a chain of round trips (a module is only asked for once
 the module importing it has arrived), so the shell lists every module the opened screen needs
@@ -24,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
+from django.utils.cache import patch_cache_control
 from django.utils.decorators import method_decorator
 from django.utils.translation import gettext as _
 from django.views import View
@@ -34,6 +37,7 @@ from django.views.i18n import JSONCatalog
 
 from .modules import APP_DIR, ENTRY, STATIC_DIR, module_graph
 from .offline_views import offline_assets
+from .table_copy import table_copy
 
 THEME = "#15653e"
 BACKGROUND = "#0f3d27"
@@ -55,6 +59,12 @@ def _import_map() -> dict[str, dict[str, str]]:
     return {"imports": {settings.STATIC_URL + p: static(p) for p in modules}}
 
 
+def source_hash(text: str) -> str:
+    """How the Content-Security-Policy names one inline script or style element."""
+    digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode("ascii")
+    return f"'sha256-{digest}'"
+
+
 def _cached(func):
     # Hashed names change only with a deploy; in DEBUG files change while the server runs.
     return func if settings.DEBUG else lru_cache(maxsize=1)(func)
@@ -65,8 +75,7 @@ def shell_assets() -> dict[str, object]:
     importmap = json.dumps(_import_map())
     precache = ["/", *(static(p) for p in _shell_files()), "/manifest.webmanifest"]
     version = hashlib.sha256("\n".join(precache).encode()).hexdigest()[:16]
-    digest = base64.b64encode(hashlib.sha256(importmap.encode()).digest()).decode("ascii")
-    return {"importmap": importmap, "importmap_hash": f"'sha256-{digest}'",
+    return {"importmap": importmap, "importmap_hash": source_hash(importmap),
             "precache": precache, "version": version}
 
 
@@ -111,7 +120,20 @@ class AppShellView(TemplateView):
         socket_origin = f"{'wss' if request.is_secure() else 'ws'}://{request.get_host()}"
         policy = {"script-src": [shell_assets()["importmap_hash"]],
                   "connect-src": [socket_origin]}
-        return csp_update(policy)(super().get)(request, *args, **kwargs)
+        # The first visit to a match draws its table before any module has arrived. Only a
+        # match's own page carries it: the service worker keeps "/" as the shell of every
+        # route and puts its own copy in.
+        self.table_copy = None
+        if kwargs.get("screen") == "table" and "match_id" in kwargs:
+            self.table_copy = table_copy(user=request.user, match_id=int(kwargs["match_id"]),
+                                         language=translation.get_language()
+                                         or settings.LANGUAGE_CODE)
+            if self.table_copy:
+                policy["style-src"] = [source_hash(self.table_copy["style"])]
+        response = csp_update(policy)(super().get)(request, *args, **kwargs)
+        if self.table_copy:
+            patch_cache_control(response, private=True)  # it shows the player's hand
+        return response
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)
@@ -130,6 +152,7 @@ class AppShellView(TemplateView):
         context["preload_modules"] = screen_modules().get(screen, [])
         context["preload_data"] = data
         context["entry"] = static(ENTRY)
+        context["table_copy"] = self.table_copy
         context["theme"] = THEME
         # The page's first catalogue rides in the page (a JSON data block, not a script), so the
         # first screen is drawn in the player's language with no extra round trip.

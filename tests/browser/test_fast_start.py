@@ -48,7 +48,8 @@ def test_a_first_visit_asks_for_the_tables_modules_and_data_at_once(open_phone):
     fresh.context.add_cookies(page.context.cookies())
     slow_network(fresh)
     fresh.goto(f"/m/{match_id}")
-    expect(fresh.get_by_test_id("hand-card")).to_have_count(13)
+    # The table itself, not the still copy the server drew into the page.
+    expect(fresh.get_by_test_id("table-screen").get_by_test_id("hand-card")).to_have_count(13)
     found = requests_of(fresh)
     _, entry_arrived = one(found, r"/js/app\.")
     # cards.js is three imports deep (app → table → tableview → cards) and the match view is

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, new_match, sign_up
+from .conftest import act_if_my_turn, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -25,20 +25,20 @@ document.addEventListener("securitypolicyviolation", (event) => {
 # properties come from (a style attribute, or the copy's style element by data-snap), and the
 # reactions the table adds once it has drawn.
 SHAPE = """(root) => {
-  const skip = new Set(["aria-label", "disabled", "hidden", "style", "data-snap", "inert",
-                        "aria-hidden", "data-testid", "data-match", "class"]);
+  const left = new Set(["aria-label", "disabled", "hidden", "style", "data-snap", "class"]);
+  const rootOnly = new Set(["data-testid", "data-match", "inert", "aria-hidden"]);
+  const copyOnly = new Set(["table-snapshot", "updating"]);
   const shape = (node, top) => {
     if (node.nodeType === Node.TEXT_NODE) return node.data;
-    const attrs = Object.fromEntries([...node.attributes].filter((a) => !skip.has(a.name))
+    const attrs = Object.fromEntries([...node.attributes]
+      .filter((a) => !left.has(a.name) && !(top && rootOnly.has(a.name)))
       .map((a) => [a.name, a.value]));
-    const classes = [...node.classList].filter((c) => !top || !["table-snapshot", "updating"].includes(c));
-    if (!top && node.dataset.testid) attrs["data-testid"] = node.dataset.testid;
-    if (node.getAttribute("aria-hidden") && !top) attrs["aria-hidden"] = node.getAttribute("aria-hidden");
+    const classes = [...node.classList].filter((c) => !top || !copyOnly.has(c)).join(" ");
     const look = getComputedStyle(node);
     const props = ["--hue", "--n", "--r", "--y"].map((p) => look.getPropertyValue(p).trim());
-    const children = node.dataset.testid === "countdown" ? []
-      : [...node.childNodes].filter((n) => !n.classList?.contains("reactions")).map((n) => shape(n, false));
-    return [node.localName, attrs, classes.join(" "), props, children];
+    const children = node.dataset.testid === "countdown" ? [] : [...node.childNodes]
+      .filter((n) => !n.classList?.contains("reactions")).map((n) => shape(n, false));
+    return [node.localName, attrs, classes, props, children];
   };
   return shape(root, true);
 }"""
@@ -99,9 +99,19 @@ def test_a_first_visit_shows_the_table_before_the_match_view_arrives(open_phone)
     page = open_phone()
     sign_up(page)
     match_id = new_match(page)
-    # At the player's call, then at their first card: the table waits for them each time.
+    # At the player's call, then at a trick others have opened: the table waits for them.
     expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=30_000)
     first_visit(open_phone, page, match_id)
     act_if_my_turn(page)
-    expect(page.locator("[data-testid=hand].hand-active")).to_be_visible(timeout=30_000)
+    for _ in range(600):
+        view = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if view["turn"] == view["my_seat"] and view["status"] == "playing":
+            if view["trick"]:
+                break
+            api_in_page(page, "POST", f"/api/matches/{match_id}/play/",
+                        {"card": view["legal"][0], "seq": view["seq"]})
+        page.wait_for_timeout(100)
+    table = page.locator("[data-testid=table-screen]")
+    expect(table.get_by_test_id("trick-card")).to_have_count(len(view["trick"]))
+    expect(table.get_by_test_id("hand-card")).to_have_count(len(view["hand"]))
     first_visit(open_phone, page, match_id)
