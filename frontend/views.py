@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.gzip import gzip_page
 from django.views.generic import TemplateView
 from django.views.i18n import JSONCatalog
 
@@ -79,6 +80,17 @@ def shell_assets() -> dict[str, object]:
             "precache": precache, "version": version}
 
 
+STYLESHEET = "frontend/css/app.css"
+
+
+@_cached
+def stylesheet() -> dict[str, str]:
+    """The app's stylesheet as text (it names no other file), and its policy hash: a page
+    drawn by the server carries it inline, so its first frame waits for no request."""
+    text = (STATIC_DIR / STYLESHEET).read_text(encoding="utf-8")
+    return {"text": text, "hash": source_hash(text)}
+
+
 @_cached
 def screen_modules() -> dict[str, list[str]]:
     """For each screen, the hashed URLs of the modules it needs beyond the entry module."""
@@ -110,6 +122,9 @@ def _catalog_of(request: HttpRequest, lang: str) -> dict[str, object]:
     return _catalogs[lang]
 
 
+# The shell is compressed (Django's gzip, with its BREACH mitigation): a match's page carries
+# the stylesheet and the drawn table, and bytes are what a slow phone network waits for.
+@method_decorator(gzip_page, name="dispatch")
 @method_decorator(ensure_csrf_cookie, name="dispatch")
 class AppShellView(TemplateView):
     """The one HTML page of the app; the client routes every path listed in ``urls.py``."""
@@ -129,7 +144,8 @@ class AppShellView(TemplateView):
                                          language=translation.get_language()
                                          or settings.LANGUAGE_CODE)
             if self.table_copy:
-                policy["style-src"] = [source_hash(self.table_copy["style"])]
+                policy["style-src"] = [source_hash(self.table_copy["style"]),
+                                       stylesheet()["hash"]]
         response = csp_update(policy)(super().get)(request, *args, **kwargs)
         if self.table_copy:
             patch_cache_control(response, private=True)  # it shows the player's hand
@@ -153,6 +169,10 @@ class AppShellView(TemplateView):
         context["preload_data"] = data
         context["entry"] = static(ENTRY)
         context["table_copy"] = self.table_copy
+        # A drawn table's page is complete once parsed: its stylesheet is inline, and its
+        # modules are asked for at the end of the body, so neither their download nor their
+        # compiling comes before the table's first frame.
+        context["inline_stylesheet"] = stylesheet()["text"] if self.table_copy else None
         context["theme"] = THEME
         # The page's first catalogue rides in the page (a JSON data block, not a script), so the
         # first screen is drawn in the player's language with no extra round trip.

@@ -11,6 +11,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.test import Client
 
 from frontend.table_copy import Numbers, avatar_hue, fixed, initials
@@ -118,16 +119,21 @@ def test_each_player_sees_their_own_hand_in_the_page_and_no_other_hand(table):
         assert "private" in response["Cache-Control"]  # no shared cache keeps a hand
 
 
-def test_the_style_element_is_allowed_by_its_hash_and_nothing_else_inline(table):
+def test_the_style_elements_are_allowed_by_their_hashes_and_nothing_else_inline(table):
     match_id, people, _clients = table
     response, html, copy = page(signed_in(people[0]), f"/m/{match_id}")
-    styles = STYLE.findall(html)
-    assert len(styles) == 1
-    digest = base64.b64encode(hashlib.sha256(styles[0].encode()).digest()).decode()
-    assert policy(response)["style-src"] == ["'self'", f"'sha256-{digest}'"]
+    # The app's stylesheet, whole, then the copy's own rules; no stylesheet is fetched.
+    sheet, rules = STYLE.findall(html)
+    assert sheet == (settings.BASE_DIR / "frontend/static/frontend/css/app.css").read_text(
+        encoding="utf-8")
+    assert 'rel="stylesheet"' not in html
+    digests = [base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in (rules, sheet)]
+    assert policy(response)["style-src"] == ["'self'", *(f"'sha256-{d}'" for d in digests)]
     assert not any("style" in attrs for _tag, attrs in copy.elements)
+    # The modules are asked for after the table, at the end of the body.
+    assert html.index('type="module"') > html.index('data-testid="table-snapshot"')
     # Every element the rules name is in the copy, each with its own rule.
-    named = re.findall(r'\[data-snap="(\d+)"\]', styles[0])
+    named = re.findall(r'\[data-snap="(\d+)"\]', rules)
     snapped = [a["data-snap"] for _t, a in copy.elements if "data-snap" in a]
     cards = len(copy.testids("hand-card"))
     assert sorted(named) == sorted(snapped) and len(set(snapped)) == len(snapped) == 4 + 1 + cards
@@ -181,3 +187,13 @@ def test_the_fan_avatar_and_initials_match_the_pwas_arithmetic():
     assert avatar_hue("\U0001F600") == 0xD83D % 360  # the first UTF-16 unit of an emoji
     assert [initials(n) for n in ("Asha", "ram_k", "राम", "Asha (invited)", "")] == [
         "AS", "RK", "राम", "AS", "?"]
+
+
+def test_the_shell_is_compressed_for_a_browser_that_accepts_it(table):
+    match_id, people, _clients = table
+    client = signed_in(people[0])
+    plain = client.get(f"/m/{match_id}")
+    packed = client.get(f"/m/{match_id}", HTTP_ACCEPT_ENCODING="gzip")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
+    assert len(packed.content) < len(plain.content) / 2
