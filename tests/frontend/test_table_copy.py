@@ -127,7 +127,8 @@ def test_the_style_elements_are_allowed_by_their_hashes_and_nothing_else_inline(
     assert sheet == (settings.BASE_DIR / "frontend/static/frontend/css/app.css").read_text(
         encoding="utf-8")
     assert 'rel="stylesheet"' not in html
-    digests = [base64.b64encode(hashlib.sha256(s.encode()).digest()).decode() for s in (rules, sheet)]
+    digests = [base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+               for text in (rules, sheet)]
     assert policy(response)["style-src"] == ["'self'", *(f"'sha256-{d}'" for d in digests)]
     assert not any("style" in attrs for _tag, attrs in copy.elements)
     # The modules are asked for after the table, at the end of the body.
