@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, act_if_my_turn, new_match, sign_up
+from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -85,6 +85,16 @@ def test_a_repeat_visit_starts_from_the_workers_copy_and_announces_the_table(ope
             break
         page.wait_for_timeout(100)
     # A table this phone has kept no copy of: the worker's shell asks for its modules at once.
+    # The page keeps its newest view when idle, so the views are forgotten once it has kept
+    # the one it shows while waiting for this player's call (no later view comes to keep).
+    expect(page.get_by_test_id("call-picker")).to_be_visible()
+    seq = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]["seq"]
+    for _ in range(100):
+        kept = page.evaluate(KEPT_VIEW, match_id)
+        if kept["seq"] == seq and kept["snapshot"]:
+            break
+        page.wait_for_timeout(100)
+    assert kept["seq"] == seq and kept["snapshot"], kept
     page.evaluate(FORGET_VIEWS)
     slow_network(page)
     response = page.goto(f"/m/{match_id}")
