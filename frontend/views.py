@@ -36,6 +36,8 @@ from django.views.decorators.gzip import gzip_page
 from django.views.generic import TemplateView
 from django.views.i18n import JSONCatalog
 
+from core.paths import is_id
+
 from .modules import APP_DIR, ENTRY, STATIC_DIR, module_graph
 from .offline_views import offline_assets
 from .table_copy import table_copy
@@ -139,8 +141,8 @@ class AppShellView(TemplateView):
         # match's own page carries it: the service worker keeps "/" as the shell of every
         # route and puts its own copy in.
         self.table_copy = None
-        if kwargs.get("screen") == "table" and "match_id" in kwargs:
-            self.table_copy = table_copy(user=request.user, match_id=int(kwargs["match_id"]),
+        if self._match_id() is not None:
+            self.table_copy = table_copy(user=request.user, match_id=self._match_id(),
                                          language=translation.get_language()
                                          or settings.LANGUAGE_CODE)
             if self.table_copy:
@@ -150,6 +152,14 @@ class AppShellView(TemplateView):
         if self.table_copy:
             patch_cache_control(response, private=True)  # it shows the player's hand
         return response
+
+    def _match_id(self) -> int | None:
+        """The match a table's page is for; None elsewhere, and for a number no match can
+        have (the screen then says the match was not found)."""
+        if self.kwargs.get("screen") != "table" or "match_id" not in self.kwargs:
+            return None
+        match_id = int(self.kwargs["match_id"])
+        return match_id if is_id(match_id) else None
 
     def get_context_data(self, **kwargs: object) -> dict[str, object]:
         context = super().get_context_data(**kwargs)
@@ -162,8 +172,8 @@ class AppShellView(TemplateView):
         data = []
         if signed_in:
             data.append(reverse("auth-me"))
-            if screen == "table" and "match_id" in kwargs:
-                data.append(reverse("match-detail", kwargs={"match_id": kwargs["match_id"]}))
+            if self._match_id() is not None:
+                data.append(reverse("match-detail", kwargs={"match_id": self._match_id()}))
         context["importmap"] = shell_assets()["importmap"]
         context["preload_modules"] = screen_modules().get(screen, [])
         context["preload_data"] = data

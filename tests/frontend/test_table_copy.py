@@ -198,3 +198,12 @@ def test_the_shell_is_compressed_for_a_browser_that_accepts_it(table):
     assert "Content-Encoding" not in plain
     assert packed["Content-Encoding"] == "gzip" and "Accept-Encoding" in packed["Vary"]
     assert len(packed.content) < len(plain.content) / 2
+
+
+def test_a_number_no_match_can_have_gets_the_plain_shell(table):
+    """The screen says the match was not found, as for any unknown match."""
+    _match_id, people, _clients = table
+    client = signed_in(people[0])
+    for number in ("9" * 19, "1" + "0" * 25):
+        response, html, copy = page(client, f"/m/{number}")
+        assert "table-snapshot" not in html and "/api/matches/" not in html
