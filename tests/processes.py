@@ -31,6 +31,7 @@ def test_environment(queue: str) -> dict[str, str]:
         DJANGO_SETTINGS_MODULE="callbreak_site.settings",
         PYTHONUNBUFFERED="1",
         STATICFILES_BACKEND=settings.STORAGES["staticfiles"]["BACKEND"],
+        HAND_BREAK_SECONDS=str(settings.HAND_BREAK_SECONDS),
         # Many test processes share one PostgreSQL (100 connections): small pools each.
         DB_POOL_MAX=os.environ.get("TEST_CHILD_DB_POOL_MAX", "4"),
     )
