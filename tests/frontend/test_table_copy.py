@@ -151,23 +151,27 @@ def test_who_may_not_see_the_match_gets_the_plain_shell(table, outsider):
         assert policy(response)["style-src"] == ["'self'"]
 
 
-@pytest.mark.parametrize(("lang", "latin", "digits"), [
-    ("ne", False, "०१२३४५६७८९"), ("bn", False, "০১২৩৪৫৬৭৮৯"), ("hi", False, "0123456789"),
-    ("ne", True, "0123456789"), ("en", False, "0123456789")])
-def test_the_copy_counts_in_the_pages_language_and_digits(table, lang, latin, digits):
+# The page's language, whether its player chose Latin digits, and the digits it then counts in.
+DIGITS = [("ne", False, "०१२३४५६७८९"), ("bn", False, "০১২৩৪৫৬৭৮৯"), ("hi", False, "0123456789"),
+          ("ne", True, "0123456789"), ("en", False, "0123456789")]
+
+
+def test_the_copy_counts_in_the_pages_language_and_digits(table):
     match_id, people, _clients = table
     user = people[0]
-    user.account.latin_digits = latin
-    user.account.save(update_fields=["latin_digits"])
-    _response, _html, copy = page(signed_in(user), f"/m/{match_id}", HTTP_ACCEPT_LANGUAGE=lang)
-    hand_number = " ".join(copy.texts[:1])
-    assert re.search(rf"[{digits[1]}]", hand_number), hand_number  # "Hand 1 of 1"
-    # A card's corner reads "7" or "10" in every language, as the PWA draws it.
-    shown = "".join(t for t in copy.texts if not re.fullmatch(r"10|[2-9AKQJ]|[♠♥♣♦]", t))
-    other_digits = set("0123456789०१२३४५६७८९০১২৩৪৫৬৭৮৯") - set(digits)
-    assert not other_digits & set(shown), shown
-    if lang in TRANSLATED:
-        assert untranslated(copy.texts, lang, "django") == []
+    for lang, latin, digits in DIGITS:
+        user.account.latin_digits = latin
+        user.account.save(update_fields=["latin_digits"])
+        _response, _html, copy = page(signed_in(user), f"/m/{match_id}",
+                                      HTTP_ACCEPT_LANGUAGE=lang)
+        hand_number = " ".join(copy.texts[:1])
+        assert re.search(rf"[{digits[1]}]", hand_number), (lang, hand_number)  # "Hand 1 of 1"
+        # A card's corner reads "7" or "10" in every language, as the PWA draws it.
+        shown = "".join(t for t in copy.texts if not re.fullmatch(r"10|[2-9AKQJ]|[♠♥♣♦]", t))
+        other_digits = set("0123456789०१२३४५६७८९০১২৩৪৫৬৭৮৯") - set(digits)
+        assert not other_digits & set(shown), (lang, latin, shown)
+        if lang in TRANSLATED:
+            assert untranslated(copy.texts, lang, "django") == [], lang
 
 
 def test_numbers_read_as_the_pwa_writes_them():
