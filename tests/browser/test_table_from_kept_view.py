@@ -191,8 +191,11 @@ def test_the_worker_puts_a_still_copy_of_the_table_in_the_page_before_any_script
     expect(copy.get_by_test_id("table-updating")).to_be_visible()
     assert copy.locator("button:not([disabled])").count() == 0
     expect(page.get_by_test_id("table-screen")).to_have_count(0)  # no script has run
-    # Each card keeps its place in the fan (from the worker's stylesheet, not a style attribute).
+    # Each card keeps its place in the fan (from the worker's style element, allowed by its
+    # hash, not a style attribute), and the page asks for no style sheet before its first frame.
     assert copy.locator("[style]").count() == 0
+    assert page.locator("link[rel=stylesheet]").count() == 0
+    assert page.locator("style").count() == 2
     tilts = copy.get_by_test_id("hand-card").evaluate_all(
         "(cards) => cards.map((c) => getComputedStyle(c).getPropertyValue('--r'))")
     assert len(set(tilts)) == 13, tilts

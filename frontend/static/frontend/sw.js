@@ -85,12 +85,14 @@ async function shellFirst(event) {
   // The table as the page last drew it, so its cards are on screen once the HTML is parsed;
   // only in the language the shell is in, as its words are. The entry module moves to the
   // end of the body: asked for in the head, its fetch and compiling share the page's one
-  // thread with the parser, which reaches the cards only after them.
+  // thread with the parser, which reaches the cards only after them. The style sheets come
+  // inline, as in the server's own drawn page: the first frame then waits for no request.
   if (drawn) {
     const entry = body.match(ENTRY)?.[0] ?? "";
+    const inline = await inlineStyles(body, snapshot.css, headers);
     body = body
       .replace(ENTRY, "")
-      .replace(STYLESHEET, (link) => `${link}<link rel="stylesheet" href="/m/${match}/snapshot.css">`)
+      .replace(STYLESHEET, (link) => inline ?? `${link}<link rel="stylesheet" href="/m/${match}/snapshot.css">`)
       .replace(/<body>/, '<body data-screen="table">')
       .replace(/(<header class="bar" id="bar") hidden>/, "$1>")
       .replace(MAIN, (_, open) => `${open}${snapshot.html}</main>`)
@@ -99,11 +101,31 @@ async function shellFirst(event) {
   return new Response(body, { status: cached.status, statusText: cached.statusText, headers });
 }
 
+// The shell's style sheet and the snapshot's rules as two style elements, each allowed by its
+// hash in the page's policy (set in ``headers``); null, and nothing changed, when the sheet is
+// not in the cache or the policy names no style sources.
+async function inlineStyles(html, rules, headers) {
+  const policy = headers.get("Content-Security-Policy");
+  const href = html.match(STYLESHEET)?.[1];
+  const sheet = href && policy && /(^|;)\s*style-src\b/.test(policy) ? await caches.match(href) : null;
+  if (!sheet) return null;
+  const styles = [await sheet.text(), rules ?? ""];
+  const hashes = await Promise.all(styles.map(sourceHash));
+  headers.set("Content-Security-Policy", policy.replace(/((?:^|;)\s*style-src\b[^;]*)/, `$1 ${hashes.join(" ")}`));
+  return styles.map((text) => `<style>${text}</style>`).join("");
+}
+
+// How a policy names one inline element: 'sha256-<base64 of the text's digest>'.
+async function sourceHash(text) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+}
+
 const SCREEN_MODULES = /<!-- screen modules -->[\s\S]*?<!-- \/screen modules -->/;
 const ENTRY = /<script type="module" src="[^"]+"><\/script>/;
 const SNAPSHOT_STYLE = /^\/m\/(\d+)\/snapshot\.css$/;
 // The shell's stylesheet: the snapshot's own is asked for beside it, not behind the modules.
-const STYLESHEET = /<link rel="stylesheet" href="[^"]+">/;
+const STYLESHEET = /<link rel="stylesheet" href="([^"]+)">/;
 const SHELL_LANGUAGE = /<html lang="([\w-]+)">/;
 const MAIN = /(<main id="main"[^>]*>)[\s\S]*?<\/main>/;
 
