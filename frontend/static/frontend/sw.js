@@ -105,13 +105,15 @@ async function shellFirst(event) {
 // hash in the page's policy (set in ``headers``); null, and nothing changed, when the sheet is
 // not in the cache or the policy names no style sources.
 async function inlineStyles(html, rules, headers) {
-  const policy = headers.get("Content-Security-Policy");
+  const policy = headers.get("Content-Security-Policy") ?? "";
   const href = html.match(STYLESHEET)?.[1];
-  const sheet = href && policy && /(^|;)\s*style-src\b/.test(policy) ? await caches.match(href) : null;
+  const directives = policy.split(";");
+  const at = directives.findIndex((part) => part.trim().split(/\s+/)[0] === "style-src");
+  const sheet = href && at >= 0 ? await caches.match(href) : null;
   if (!sheet) return null;
   const styles = [await sheet.text(), rules ?? ""];
-  const hashes = await Promise.all(styles.map(sourceHash));
-  headers.set("Content-Security-Policy", policy.replace(/((?:^|;)\s*style-src\b[^;]*)/, `$1 ${hashes.join(" ")}`));
+  directives[at] += ` ${(await Promise.all(styles.map(sourceHash))).join(" ")}`;
+  headers.set("Content-Security-Policy", directives.join(";"));
   return styles.map((text) => `<style>${text}</style>`).join("");
 }
 
