@@ -109,12 +109,37 @@ async function inlineStyles(html, rules, headers) {
   const href = html.match(STYLESHEET)?.[1];
   const directives = policy.split(";");
   const at = directives.findIndex((part) => part.trim().split(/\s+/)[0] === "style-src");
-  const sheet = href && at >= 0 ? await caches.match(href) : null;
+  const sheet = href && at >= 0 ? await shellSheet(href) : null;
   if (!sheet) return null;
-  const styles = [await sheet.text(), rules ?? ""];
-  directives[at] += ` ${(await Promise.all(styles.map(sourceHash))).join(" ")}`;
+  const own = rules ?? "";
+  directives[at] += ` ${sheet.hash} ${await sourceHash(own)}`;
   headers.set("Content-Security-Policy", directives.join(";"));
-  return styles.map((text) => `<style>${text}</style>`).join("");
+  return `<style>${sheet.text}</style><style>${own}</style>`;
+}
+
+// The shell's style sheet, as text with its hash, read from the shell's cache once for as
+// long as this worker runs (a hashed name never changes its contents).
+const sheets = new Map();
+function shellSheet(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, (async () => {
+      const response = await caches.match(href, { cacheName: SHELL });
+      if (!response) return null;
+      const text = await response.text();
+      return { text, hash: await sourceHash(text) };
+    })().catch(() => null).then((sheet) => {
+      if (!sheet) sheets.delete(href); // not kept yet: asked again next time
+      return sheet;
+    }));
+  }
+  return sheets.get(href);
+}
+
+// The sheet of the shell this worker keeps, read ahead (while a new window starts).
+async function readShellSheet() {
+  const shell = await caches.match("/", { cacheName: SHELL });
+  const href = shell && (await shell.text()).match(STYLESHEET)?.[1];
+  if (href) await shellSheet(href);
 }
 
 // How a policy names one inline element: 'sha256-<base64 of the text's digest>'.
@@ -306,5 +331,5 @@ async function openFromNotification(data) {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  event.waitUntil(openFromNotification(event.notification.data));
+  event.waitUntil(Promise.all([readShellSheet().catch(() => {}), openFromNotification(event.notification.data)]));
 });
