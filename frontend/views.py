@@ -4,8 +4,8 @@ Everything else is static files (hashed names, long cache) and the JSON API. The
 its ES modules through an import map, so a module importing ``./api.js`` gets the hashed file.
 The import map is the page's one inline script: the Content-Security-Policy allows it by its
 hash and nothing else inline, and lets the page connect to its own socket. A match's page, for
-a player who may see the match, carries a still copy of its table (``table_copy``) and the one
-inline style element it needs, allowed by its hash too.
+a player who may see the match, carries a still copy of its table (``table_copy``) with the
+style sheet and the copy's own rules inline, each style element allowed by its hash too.
 
 On a slow network the page's wait is a chain of round trips (a module is only asked for once
 the module importing it has arrived), so the shell lists every module the opened screen needs
@@ -140,9 +140,10 @@ class AppShellView(TemplateView):
         # The first visit to a match draws its table before any module has arrived. Only a
         # match's own page carries it: the service worker keeps "/" as the shell of every
         # route and puts its own copy in.
+        self.match_id = self._match_id()
         self.table_copy = None
-        if self._match_id() is not None:
-            self.table_copy = table_copy(user=request.user, match_id=self._match_id(),
+        if self.match_id is not None:
+            self.table_copy = table_copy(user=request.user, match_id=self.match_id,
                                          language=translation.get_language()
                                          or settings.LANGUAGE_CODE)
             if self.table_copy:
@@ -172,8 +173,8 @@ class AppShellView(TemplateView):
         data = []
         if signed_in:
             data.append(reverse("auth-me"))
-            if self._match_id() is not None:
-                data.append(reverse("match-detail", kwargs={"match_id": self._match_id()}))
+            if self.match_id is not None:
+                data.append(reverse("match-detail", kwargs={"match_id": self.match_id}))
         context["importmap"] = shell_assets()["importmap"]
         context["preload_modules"] = screen_modules().get(screen, [])
         context["preload_data"] = data
