@@ -103,6 +103,16 @@ def sign_up(page, username: str | None = None) -> str:
     return username
 
 
+# Set before a page's scripts run: every Content-Security-Policy violation the page reports,
+# as "directive blocked-URI", in ``window.__violations``.
+RECORD_VIOLATIONS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
 # This phone's kept view of match ``id``: its seq (or null) and whether the table drawn from it
 # is kept beside it; how many views are kept at all, and whether a player is.
 KEPT_VIEW = """(id) => new Promise((resolve) => {

@@ -4,16 +4,9 @@ slipped into the page does not run."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, finish_through_api, new_match, sign_up
+from .conftest import RECORD_VIOLATIONS, act_if_my_turn, finish_through_api, new_match, sign_up
 
 pytestmark = pytest.mark.browser
-
-RECORD_VIOLATIONS = """
-    window.cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-        window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
-"""
 
 
 def watched(page):
@@ -25,7 +18,7 @@ def watched(page):
 
 
 def violations(page) -> list[str]:
-    reported = page.evaluate("window.cspViolations")
+    reported = page.evaluate("window.__violations")
     console = [line for line in page.console_lines if "Content Security Policy" in line]
     return reported + console
 
@@ -94,7 +87,7 @@ def test_a_script_slipped_into_the_page_does_not_run(open_phone):
     }""")
     page.wait_for_timeout(300)
     assert page.evaluate("window.slippedIn === undefined")
-    assert any(v.startswith("script-src") for v in page.evaluate("window.cspViolations"))
+    assert any(v.startswith("script-src") for v in page.evaluate("window.__violations"))
 
 
 def test_the_api_docs_page_runs_under_the_policy(open_phone):

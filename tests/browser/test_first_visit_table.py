@@ -9,16 +9,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, api_in_page, new_match, sign_up
+from .conftest import RECORD_VIOLATIONS, act_if_my_turn, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
-RECORD_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
-"""
 # A table's drawing as nested [tag, attributes, children], what only the copy or only the live
 # table carries left out: accessible names (the copy is hidden from screen readers), disabled
 # buttons, the updating line's state, the countdown's second, where the per-element

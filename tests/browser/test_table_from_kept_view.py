@@ -14,7 +14,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, api_in_page, new_match, sign_up
+from .conftest import KEPT_VIEW, RECORD_VIOLATIONS, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -24,13 +24,6 @@ window.__snapshotSeen = false;
 new MutationObserver(() => {
   if (document.querySelector('[data-testid=table-snapshot]')) window.__snapshotSeen = true;
 }).observe(document, {childList: true, subtree: true});
-"""
-# Every policy violation the page reports.
-RECORD_VIOLATIONS = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (event) => {
-  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
-});
 """
 # Whether the call picker was ever in the page since it loaded.
 PICKER_WATCH = """
