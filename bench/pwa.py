@@ -61,20 +61,18 @@ window.__cardsAt = null;
 window.__landingAt = null;
 window.__long = [];
 let landing = false;
+const atNextFrame = (key, sign) => requestAnimationFrame(() => {
+  window[key] = performance.now();
+  console.info(sign);
+});
 new MutationObserver((_, observer) => {
   if (!landing && document.querySelector('[data-testid=play-vs-computer]')) {
     landing = true;
-    requestAnimationFrame(() => {
-      window.__landingAt = performance.now();
-      console.info('cb-bench:landing');
-    });
+    atNextFrame('__landingAt', 'cb-bench:landing');
   }
   if (document.querySelector('[data-testid=hand-card]')) {
     observer.disconnect();
-    requestAnimationFrame(() => {
-      window.__cardsAt = performance.now();
-      console.info('cb-bench:cards');
-    });
+    atNextFrame('__cardsAt', 'cb-bench:cards');
   }
 }).observe(document, {childList: true, subtree: true});
 try {
