@@ -222,3 +222,15 @@ def test_a_switch_must_be_true_or_false(owner_api):
     assert response.status_code == 400
     assert "notify_turn" in response.json()["fields"]
     assert owner_api.get("/api/me/settings/").json()["notify_turn"] is True
+
+
+def test_an_endpoint_longer_than_its_bound_is_refused_even_when_trimming_would_fit_it(
+        owner_api, browser):
+    subscribe(owner_api, browser, ENDPOINT)
+    # The schema bounds what is sent (500 characters); blanks around it count.
+    response = owner_api.post("/api/push/unsubscribe/", {"endpoint": "\r" + "a" * 500},
+                              format="json")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid", response.json()
+    assert "500" in str(response.json())
+    assert PushSubscription.objects.count() == 1
