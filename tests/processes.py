@@ -19,12 +19,21 @@ ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "var" / "test-logs"
 
 
+# Set in the test process for Playwright (tests/browser/conftest.py); never in a server's.
+TEST_PROCESS_ONLY = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+
+
+def child_environ() -> dict[str, str]:
+    """The test process's environment without what only the test process may have."""
+    return {k: v for k, v in os.environ.items() if k not in TEST_PROCESS_ONLY}
+
+
 def test_environment(queue: str) -> dict[str, str]:
     """The environment a child process needs to share the test database, broker and queue."""
     db = connection.settings_dict
     url = f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
     return dict(
-        os.environ,
+        child_environ(),
         DATABASE_URL=f"{url}/{db['NAME']}",
         REDIS_URL=settings.REDIS_URL,
         CELERY_QUEUE=queue,

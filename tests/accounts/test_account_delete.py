@@ -9,7 +9,7 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from games.models import Match, Move, Seat
-from tests.api.helpers import create, four_humans, play_to_end
+from tests.api.helpers import create, four_humans, play_out
 from tests.conftest import PASSWORD, client_for, token_of
 
 pytestmark = pytest.mark.django_db
@@ -18,7 +18,7 @@ User = get_user_model()
 
 def test_a_deleted_player_reads_deleted_player_in_every_record(owner_api):
     created, clients, users = four_humans(owner_api)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     leaver = users[0]
     moves = Move.objects.filter(match_id=created["id"]).count()
     second_device = token_of(leaver)

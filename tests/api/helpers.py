@@ -76,6 +76,32 @@ def play_to_end(clients: list[APIClient], match_id: int, timeout: float = 120,
     raise AssertionError(f"match {match_id} did not finish in {timeout} s")
 
 
+def play_out(match_id: int) -> None:
+    """Each seat of a match of people plays its first legal option through the move commands
+    (the services under the API) until the match ends: for tests that need a finished match,
+    not its requests, in about a third of ``play_to_end``'s time. Every move still takes the
+    table's lock, goes through the engine and is written as it would be from the API."""
+    from games.engine import legal_actions
+    from games.models import Match
+    from games.services.moves import move_call, move_play
+    from games.stored_state import state_of_match
+
+    match = Match.objects.get(pk=match_id)
+    users = {seat.number: seat.user for seat in match.seats.all()}
+    assert all(users.values()), "play_out plays a match of people only"
+    state, seq = state_of_match(match), match.seq
+    while state.phase != "finished":
+        seat = state.turn
+        legal = legal_actions(state, seat)
+        if state.phase == "bidding":
+            change = move_call(match_id=match_id, user=users[seat], call=legal["calls"][0],
+                               seq=seq)
+        else:
+            change = move_play(match_id=match_id, user=users[seat], card=legal["cards"][0],
+                               seq=seq)
+        state, seq = change.state, change.match.seq
+
+
 def _text(value: Any) -> str:
     import json
 

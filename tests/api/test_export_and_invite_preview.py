@@ -9,14 +9,14 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.engine.record import RECORD_VERSION
-from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_to_end
+from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_out
 
 pytestmark = pytest.mark.django_db
 
 
 def test_the_export_holds_every_finished_match_in_the_record_format(owner_api):
     created, clients, _ = four_humans(owner_api)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     create(owner_api, ["bot:easy", "bot:easy", "bot:easy"])  # still going: not exported
 
     response = owner_api.get("/api/matches/export/")
@@ -32,7 +32,7 @@ def test_the_export_holds_every_finished_match_in_the_record_format(owner_api):
 
 def test_the_export_is_only_mine(owner_api, outsider_api):
     created, clients, _ = four_humans(owner_api)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     assert json.loads(outsider_api.get("/api/matches/export/").content)["matches"] == []
 
 

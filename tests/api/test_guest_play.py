@@ -17,7 +17,7 @@ from accounts.models import Account
 from accounts.services import guests
 from games.engine import Rules
 from games.models import Match, Move, Seat
-from tests.api.helpers import create, play_to_end
+from tests.api.helpers import create, play_out
 from tests.conftest import PASSWORD, client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def finished_match_with(owner_api, guest_client) -> int:
         joined = client.post("/api/matches/join/", {"invite_code": created["invite_code"]},
                              format="json")
         assert joined.status_code == 200, joined.content
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     return created["id"]
 
 

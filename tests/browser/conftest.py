@@ -1,16 +1,15 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright at a phone-size viewport.
 
 Never downloads a browser: without /usr/bin/chromium the browser tests are skipped. Each
-browser context gets a fresh profile directory (a normal, not incognito, profile, so the PWA
-can be installed and its service worker kept).
+test process starts Playwright and one headless Chromium once (Playwright launches it on a
+fresh temporary profile); each phone is a new browser context in it, with its own storage,
+cache, cookies and service workers, as a fresh profile has.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,39 +30,67 @@ _names = itertools.count(1)
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 
-@pytest.fixture
-def open_phone(transactional_db, live_server_url) -> Iterator:
-    """``open_phone()`` → a page in a fresh phone-size Chromium profile on the live server.
-    The table shows other players' moves without the pauses made to follow them, as fast as
-    they arrive: ``quick=False`` keeps the pauses, for a test about the table's timing. Other
-    keyword arguments (``viewport``, ``is_mobile``...) change the context's settings.
+class Chromium:
+    """Playwright's driver and one headless Chromium, launched on first use (and again if it
+    has died), each phone a new context in it."""
 
-    Playwright starts after the database and the server, and stops before the database is
-    flushed: its sync API keeps an event loop running, and Django refuses database work
-    while one runs in the same thread.
-    """
+    def __init__(self, driver) -> None:
+        self.driver = driver
+        self._browser = None
+
+    def browser(self):
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self.driver.chromium.launch(executable_path=CHROMIUM,
+                                                        headless=True, args=ARGS)
+        return self._browser
+
+    def close(self) -> None:
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Chromium]:
+    """Playwright and Chromium, started once per test process.
+
+    Playwright's sync API keeps an event loop running in the test thread from its start to
+    its stop, and Django refuses database work in a thread with a running loop unless
+    ``DJANGO_ALLOW_ASYNC_UNSAFE`` is set. Starting Playwright for each test instead (and
+    stopping it before the database is flushed) cost about half a second a test, so the
+    test process sets it once Playwright starts. The code under test runs in server
+    processes of its own, which never inherit it (``tests.processes.child_environ``)."""
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
     from playwright.sync_api import sync_playwright
 
-    contexts, folders = [], []
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
     manager = sync_playwright()
-    playwright_driver = manager.start()
+    shared = Chromium(manager.start())
+    try:
+        yield shared
+    finally:
+        shared.close()
+        manager.__exit__(None, None, None)
+
+
+@pytest.fixture
+def open_phone(transactional_db, live_server_url, chromium) -> Iterator:
+    """``open_phone()`` → a page in a new phone-size Chromium context on the live server.
+    The table shows other players' moves without the pauses made to follow them, as fast as
+    they arrive: ``quick=False`` keeps the pauses, for a test about the table's timing. Other
+    keyword arguments (``viewport``, ``is_mobile``...) change the context's settings."""
+    contexts = []
 
     def open_one(*, quick: bool = True, **options):
-        folder = tempfile.mkdtemp(prefix="cb-browser-")
-        folders.append(folder)
         settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
-                    "has_touch": True, "reduced_motion": "reduce", **options}
-        context = playwright_driver.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, headless=True, args=ARGS,
-            base_url=live_server_url, service_workers="allow", **settings,
-        )
+                    "has_touch": True, "reduced_motion": "reduce",
+                    "base_url": live_server_url, "service_workers": "allow", **options}
+        context = chromium.browser().new_context(**settings)
         context.set_default_timeout(15_000)
         if quick:
             context.add_init_script("localStorage.setItem('cb-pause-scale', '0')")
         contexts.append(context)
-        page = context.pages[0] if context.pages else context.new_page()
+        page = context.new_page()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         return page
@@ -73,9 +100,6 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
     finally:
         for context in contexts:
             context.close()
-        manager.__exit__(None, None, None)
-    for folder in folders:
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def unique_name(prefix: str = "player") -> str:

@@ -14,7 +14,7 @@ from games.models import Match, Seat
 from games.rated import MIN_RATED_HANDS
 from games.services.results import match_rate
 from social.models import RatingChange
-from tests.api.helpers import create, edit_stored_state, four_humans, play_to_end, set_final_totals
+from tests.api.helpers import create, edit_stored_state, four_humans, play_out, set_final_totals
 from tests.bots_external.bot_server import BotServer
 from tests.conftest import client_for
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 def finished(owner_api, totals: list[int], hands: int = MIN_RATED_HANDS):
     """A four-player match played to its end, its final totals then set to ``totals``."""
     created, clients, users = four_humans(owner_api, hands=hands)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     match = Match.objects.get(pk=created["id"])
     set_final_totals(match, totals)
     return match, users

@@ -3,7 +3,6 @@ Celery worker and beat inside the server process, so bots play without a broker.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import sys
@@ -11,12 +10,12 @@ import time
 
 import httpx
 
-from tests.processes import ROOT, free_port
+from tests.processes import ROOT, child_environ, free_port
 
 
 def test_the_embedded_run_serves_the_app_and_its_in_process_worker_plays_the_bots(tmp_path):
     port = free_port()
-    env = {k: v for k, v in os.environ.items()
+    env = {k: v for k, v in child_environ().items()
            if k not in ("DATABASE_URL", "REDIS_URL", "DJANGO_SETTINGS_MODULE")}
     env.update(VAR_DIR=str(tmp_path), PORT=str(port), PYTHONUNBUFFERED="1")
     log = open(tmp_path / "serve.log", "wb")  # noqa: SIM115 - closed below

@@ -5,6 +5,7 @@ the processes' databases) would hear another's frames."""
 
 from __future__ import annotations
 
+import os
 from urllib.parse import urlsplit
 
 from django.conf import settings
@@ -20,3 +21,11 @@ def test_the_channel_prefix_names_this_processs_redis_database(db):
     assert prefix.endswith(f"-db{database}"), prefix
     # The worker and server a test starts publish under the same names.
     assert processes.test_environment("a-queue")["CHANNELS_PREFIX"] == prefix
+
+
+def test_the_servers_a_test_starts_keep_djangos_async_guard(db, monkeypatch):
+    # The test process lifts it for Playwright (tests/browser/conftest.py); a server never.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in processes.test_environment("a-queue")
+    assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in processes.child_environ()
+    assert processes.child_environ()["PATH"] == os.environ["PATH"]

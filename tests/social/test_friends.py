@@ -167,10 +167,10 @@ def test_a_friend_can_be_invited_by_name(owner_api, member_api):
 
 
 def test_a_rematch_does_not_invite_a_player_with_a_block_between_them(owner_api):
-    from tests.api.helpers import four_humans, play_to_end
+    from tests.api.helpers import four_humans, play_out
 
     created, clients, users = four_humans(owner_api)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     clients[2].post("/api/blocks/", {"username": "owner"}, format="json")
     offered = owner_api.post(f"/api/matches/{created['id']}/rematch/")
     assert offered.status_code == 201

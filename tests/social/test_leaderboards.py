@@ -12,7 +12,7 @@ from games.models import Match
 from games.rated import MIN_RATED_HANDS
 from social.models import PlayerRating, RatingChange
 from social.services.ratings import rating_shown
-from tests.api.helpers import four_humans, play_to_end
+from tests.api.helpers import four_humans, play_out
 from tests.conftest import client_for, make_user
 
 pytestmark = pytest.mark.django_db
@@ -125,7 +125,7 @@ def test_a_profile_shows_rating_graph_stats_and_recent_matches_with_replays(owne
     from games.services.results import match_rate as match_ratings_update
 
     created, clients, users = four_humans(owner_api, hands=MIN_RATED_HANDS)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     match_ratings_update(match_id=created["id"])
     profile = outsider_api.get("/api/users/west/profile/").json()
     assert profile["username"] == "west"
@@ -148,7 +148,7 @@ def test_a_profile_costs_a_fixed_number_of_queries(owner_api, outsider_api,
     for _ in range(3):
         created, clients, _ = four_humans(owner_api, names=("w", "n", "e"),
                                           hands=MIN_RATED_HANDS)
-        play_to_end(clients, created["id"])
+        play_out(created["id"])
         match_ratings_update(match_id=created["id"])
         for user in ("w", "n", "e"):
             from django.contrib.auth import get_user_model

@@ -15,7 +15,7 @@ from games.services.moves import bot_turn_play
 from games.services.results import match_rate as match_ratings_update
 from social.models import PlayerRating, RatingChange
 from social.services.ratings import moves_as_expected, rating_shown
-from tests.api.helpers import act, create, four_humans, play_to_end, set_final_totals, view
+from tests.api.helpers import act, create, four_humans, play_out, set_final_totals, view
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def finished_with_totals(owner_api, totals):
     """A four-player match played to its end, its final totals then set to ``totals`` (and
     the last hand's tricks spread so that nobody won it by eight tricks)."""
     created, clients, users = four_humans(owner_api, hands=MIN_RATED_HANDS)
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     match = Match.objects.get(pk=created["id"])
     set_final_totals(match, totals)
     return match, clients, users

@@ -7,7 +7,7 @@ import pytest
 
 from games.models import Match
 from social.models import Reaction
-from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_to_end, view
+from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_out, view
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,7 @@ def test_the_replay_shows_the_reactions_and_hides_a_blocked_players(table):
     react(clients[3], created["id"], "angry")
     clients[0].post("/api/blocks/", {"username": users[2].username}, format="json")  # seat 3
     react(clients[2], created["id"], "thanks")
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     seen_by_owner = clients[0].get(f"/api/matches/{created['id']}/record/").json()["reactions"]
     assert [(r["seat"], r["reaction"]) for r in seen_by_owner] == [(1, "wow"), (2, "thanks")]
     seen_by_east = clients[3].get(f"/api/matches/{created['id']}/record/").json()["reactions"]
@@ -97,7 +97,7 @@ def test_sending_a_reaction_and_reading_the_record_cost_a_fixed_number_of_querie
         assert react(clients[1], created["id"], "clap").status_code == 201
     for _ in range(3):
         react(clients[2], created["id"], "wow")
-    play_to_end(clients, created["id"])
+    play_out(created["id"])
     with django_assert_max_num_queries(8):
         record = clients[0].get(f"/api/matches/{created['id']}/record/").json()
     assert len(record["reactions"]) == 4
