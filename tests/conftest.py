@@ -19,6 +19,8 @@ from django.dispatch import receiver
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from tests.browser.chromium import SHARED as SHARED_CHROMIUM
+
 PASSWORD = "a-Long-pass-phrase-7"
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -31,6 +33,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     from django.core.management import call_command
 
     call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Playwright keeps an event loop running in the test thread: it stays up from one
+    browser test to the next and stops before any other (tests/browser/chromium.py)."""
+    if "open_phone" not in getattr(item, "fixturenames", ()):
+        SHARED_CHROMIUM.stop()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    SHARED_CHROMIUM.stop()
 
 
 @pytest.fixture(scope="session")

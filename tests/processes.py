@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "var" / "test-logs"
 
 
-# Set in the test process for Playwright (tests/browser/conftest.py); never in a server's.
+# Set in the test process while Playwright runs (tests/browser/chromium.py); never in a server.
 TEST_PROCESS_ONLY = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
 
 

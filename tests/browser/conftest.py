@@ -1,9 +1,7 @@
 """Real-browser fixtures: Debian's Chromium driven by Playwright at a phone-size viewport.
 
 Never downloads a browser: without /usr/bin/chromium the browser tests are skipped. Each
-test process starts Playwright and one headless Chromium once (Playwright launches it on a
-fresh temporary profile); each phone is a new browser context in it, with its own storage,
-cache, cookies and service workers, as a fresh profile has.
+phone is a new context in the test process's one Chromium (``tests/browser/chromium.py``).
 """
 
 from __future__ import annotations
@@ -16,11 +14,8 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+from tests.browser.chromium import CHROMIUM, SHARED
+
 PHONE = {"width": 390, "height": 844}
 PASSWORD = "a-Long-pass-phrase-7"
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
@@ -30,62 +25,21 @@ _names = itertools.count(1)
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 
-class Chromium:
-    """Playwright's driver and one headless Chromium, launched on first use (and again if it
-    has died), each phone a new context in it."""
-
-    def __init__(self, driver) -> None:
-        self.driver = driver
-        self._browser = None
-
-    def browser(self):
-        if self._browser is None or not self._browser.is_connected():
-            self._browser = self.driver.chromium.launch(executable_path=CHROMIUM,
-                                                        headless=True, args=ARGS)
-        return self._browser
-
-    def close(self) -> None:
-        if self._browser is not None and self._browser.is_connected():
-            self._browser.close()
-
-
-@pytest.fixture(scope="session")
-def chromium() -> Iterator[Chromium]:
-    """Playwright and Chromium, started once per test process.
-
-    Playwright's sync API keeps an event loop running in the test thread from its start to
-    its stop, and Django refuses database work in a thread with a running loop unless
-    ``DJANGO_ALLOW_ASYNC_UNSAFE`` is set. Starting Playwright for each test instead (and
-    stopping it before the database is flushed) cost about half a second a test, so the
-    test process sets it once Playwright starts. The code under test runs in server
-    processes of its own, which never inherit it (``tests.processes.child_environ``)."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
-    from playwright.sync_api import sync_playwright
-
-    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-    manager = sync_playwright()
-    shared = Chromium(manager.start())
-    try:
-        yield shared
-    finally:
-        shared.close()
-        manager.__exit__(None, None, None)
-
-
 @pytest.fixture
-def open_phone(transactional_db, live_server_url, chromium) -> Iterator:
+def open_phone(transactional_db, live_server_url) -> Iterator:
     """``open_phone()`` → a page in a new phone-size Chromium context on the live server.
     The table shows other players' moves without the pauses made to follow them, as fast as
     they arrive: ``quick=False`` keeps the pauses, for a test about the table's timing. Other
     keyword arguments (``viewport``, ``is_mobile``...) change the context's settings."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
     contexts = []
 
     def open_one(*, quick: bool = True, **options):
         settings = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
                     "has_touch": True, "reduced_motion": "reduce",
                     "base_url": live_server_url, "service_workers": "allow", **options}
-        context = chromium.browser().new_context(**settings)
+        context = SHARED.browser().new_context(**settings)
         context.set_default_timeout(15_000)
         if quick:
             context.add_init_script("localStorage.setItem('cb-pause-scale', '0')")

@@ -5,9 +5,11 @@ the processes' databases) would hear another's frames."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 from urllib.parse import urlsplit
 
+import pytest
 from django.conf import settings
 
 from tests import processes
@@ -24,8 +26,19 @@ def test_the_channel_prefix_names_this_processs_redis_database(db):
 
 
 def test_the_servers_a_test_starts_keep_djangos_async_guard(db, monkeypatch):
-    # The test process lifts it for Playwright (tests/browser/conftest.py); a server never.
+    # The test process lifts it while Playwright runs (tests/browser/chromium.py); a server
+    # never.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in processes.test_environment("a-queue")
     assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in processes.child_environ()
     assert processes.child_environ()["PATH"] == os.environ["PATH"]
+
+
+def test_a_test_without_a_browser_has_no_event_loop_in_its_thread_and_djangos_guard_on(
+        transactional_db):
+    # Playwright, when a browser test before this one in the process started it, is stopped.
+    # (pytest-django runs the tests on a transactional database after the others, the browser
+    # tests among them: this one with them, so that it can come after one.)
+    with pytest.raises(RuntimeError):
+        asyncio.get_running_loop()
+    assert "DJANGO_ALLOW_ASYNC_UNSAFE" not in os.environ
