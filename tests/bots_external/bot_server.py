@@ -34,7 +34,9 @@ class BotServer:
         self.requests: list[tuple[str, dict]] = []
         self.hits: list[tuple[str, str, str]] = []
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        # Stopping waits for the serving loop's next look: a twentieth of a second, not half.
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,),
+                                        daemon=True)
 
     @property
     def url(self) -> str:
