@@ -53,8 +53,10 @@ class Example:
 
 def play_hand(rules: Rules, rng: random.Random,
               calls_by: dict[int, Callable[[dict, int], int]] | None = None,
-              noise: float = 0.0) -> tuple[list[Example], list[int], list[int]]:
-    """One self-play hand of the normal bots: its examples, the calls and the scores.
+              noise: float = 0.0, play: bool = True,
+              ) -> tuple[list[Example], list[int], list[int]]:
+    """One self-play hand of the normal bots: its examples, the calls and the scores
+    (``play=False``: the calls alone, with no examples and no scores).
 
     ``calls_by`` gives some seats' calls, as a function of the seat's view and the normal
     bot's call; ``noise`` is the chance that any other seat moves its call away from the
@@ -75,6 +77,8 @@ def play_hand(rules: Rules, rng: random.Random,
             call = min(rules.max_call, max(rules.min_call, call + rng.choice(OFFSETS)))
         state = apply_action(state, {"type": "call", "seat": seat, "call": call})
     calls = list(state.calls)
+    if not play:
+        return [], calls, []
     while state.phase == "playing":
         view = view_for(state, state.turn)
         state = apply_action(state, decide(view, seat=state.turn, level="normal", rng=rng))
@@ -150,9 +154,9 @@ def compare_calls(model: CallModel, *, deals: int, seed: int,
                   rules: Rules | None = None) -> tuple[float, float, int]:
     """The model's calls against the normal bot's on held-out deals: one seat per deal
     calls by the model, everything else is the normal bot; where the two calls differ, the
-    same deal is played again with the normal call (where they agree the hands are the same
-    and the gain is 0). Mean gain in hand score (tenths), its 95 % half-width, and how many
-    deals the two calls differed on."""
+    same deal is played out with each call (where they agree the hands would be the same and
+    the gain is 0, so only the calls are made). Mean gain in hand score (tenths), its 95 %
+    half-width, and how many deals the two calls differed on."""
     rules = rules or Rules.preset("standard").with_changes(hands=1)
     gains = []
     changed = 0
@@ -167,12 +171,14 @@ def compare_calls(model: CallModel, *, deals: int, seed: int,
     for d in range(deals):
         seat = d % 4
         normal: list[int] = []
-        _, calls, scores = play_hand(rules, random.Random(f"held-out-{seed}-{d}"),
-                                     calls_by={seat: by_model})
+        _, calls, _ = play_hand(rules, random.Random(f"held-out-{seed}-{d}"),
+                                calls_by={seat: by_model}, play=False)
         if calls[seat] == normal[0]:
             gains.append(0)
             continue
         changed += 1
+        _, _, scores = play_hand(rules, random.Random(f"held-out-{seed}-{d}"),
+                                 calls_by={seat: by_model})
         _, _, base_scores = play_hand(rules, random.Random(f"held-out-{seed}-{d}"),
                                       calls_by={seat: lambda view, call: call})
         gains.append(scores[seat] - base_scores[seat])
