@@ -15,12 +15,14 @@ import httpx
 from django.conf import settings
 from django.db import connection
 
+from tests.browser.chromium import UNGUARDED
+
 ROOT = Path(__file__).resolve().parents[1]
 LOGS = ROOT / "var" / "test-logs"
 
 
 # Set in the test process while Playwright runs (tests/browser/chromium.py); never in a server.
-TEST_PROCESS_ONLY = ("DJANGO_ALLOW_ASYNC_UNSAFE",)
+TEST_PROCESS_ONLY = (UNGUARDED,)
 
 
 def child_environ() -> dict[str, str]:

@@ -26,6 +26,8 @@ UNGUARDED = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
 
 class Chromium:
+    """Playwright and its Chromium, started on the first call of ``browser()``."""
+
     def __init__(self) -> None:
         self._manager = None
         self._driver = None
