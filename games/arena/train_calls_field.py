@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
@@ -70,6 +71,22 @@ def play_hand(rng: random.Random, field: Sequence[str], rollouts: int,
                    state.history[-1]["tricks_won"][learner]), own
 
 
+def _hand(job: tuple[int, Sequence[str], int]) -> tuple[Example, bool]:
+    seed, field, rollouts = job
+    return play_hand(random.Random(seed), field, rollouts)
+
+
+def play_hands(rng: random.Random, hands: int, field: Sequence[str], rollouts: int,
+               workers: int) -> list[tuple[Example, bool]]:
+    """``hands`` hands, each from a seed drawn from ``rng`` in order, so the examples are the
+    same whatever the number of ``workers`` (processes)."""
+    jobs = [(rng.getrandbits(64), tuple(field), rollouts) for _ in range(hands)]
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            return pool.map(_hand, jobs, chunksize=4)
+    return [_hand(job) for job in jobs]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.arena.train_calls_field",
                                      description=__doc__,
@@ -83,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="rollouts a decision of the hard levels")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--rate", type=float, default=0.005)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="processes playing the hands (the weights do not depend on it)")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     field = args.field.split(",")
@@ -90,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--field levels are among {', '.join(ARENA_LEVELS)}")
     rng = random.Random(args.seed)
     start = time.monotonic()
-    played = [play_hand(rng, field, args.rollouts) for _ in range(args.hands)]
+    played = play_hands(rng, args.hands, field, args.rollouts, args.workers)
     examples = [example for example, _ in played]
     own = [e for e, is_own in played if is_own]
     made = sum(e.tricks >= e.call for e in own)

@@ -75,10 +75,12 @@ def test_the_call_arena_changes_nothing_but_the_tested_seats_calls():
 def test_training_on_the_bots_own_play_against_a_field_is_reproducible_from_its_seed(tmp_path):
     from games.arena.train_calls_field import main as train_field
 
+    # The second run plays its hands in two processes: the weights must not depend on it.
     paths = [tmp_path / "a.json", tmp_path / "b.json"]
-    for path in paths:
+    for workers, path in zip(("1", "2"), paths, strict=True):
         train_field(["--seed", "4", "--hands", "6", "--rollouts", "10", "--field",
-                     "normal,hard-v1", "--epochs", "1", "--out", str(path)])
+                     "normal,hard-v1", "--epochs", "1", "--workers", workers,
+                     "--out", str(path)])
     first, second = (json.loads(p.read_text()) for p in paths)
     assert first == second
     assert first["meta"]["field"] == ["normal", "hard-v1"] and first["meta"]["edge"] == 0.0
