@@ -5,7 +5,8 @@ its ES modules through an import map, so a module importing ``./api.js`` gets th
 The import map is the page's one inline script: the Content-Security-Policy allows it by its
 hash and nothing else inline, and lets the page connect to its own socket. A match's page, for
 a player who may see the match, carries a still copy of its table (``table_copy``) with the
-style sheet and the copy's own rules inline, each style element allowed by its hash too.
+style sheet's rules that can match it (``first_styles``) and the copy's own rules inline, each
+style element allowed by its hash too; the whole style sheet is asked for after the table.
 
 On a slow network the page's wait is a chain of round trips (a module is only asked for once
 the module importing it has arrived), so the shell lists every module the opened screen needs
@@ -23,11 +24,13 @@ from functools import lru_cache
 from csp.decorators import csp_update
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import patch_cache_control
 from django.utils.decorators import method_decorator
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views import View
 from django.views.decorators.cache import never_cache
@@ -38,6 +41,7 @@ from django.views.i18n import JSONCatalog
 
 from core.paths import is_id
 
+from .first_styles import Stylesheet, classes_in, parse
 from .modules import APP_DIR, ENTRY, STATIC_DIR, module_graph
 from .offline_views import offline_assets
 from .table_copy import table_copy
@@ -86,11 +90,28 @@ STYLESHEET = "frontend/css/app.css"
 
 
 @_cached
-def stylesheet() -> dict[str, str]:
-    """The app's stylesheet as text (it names no other file), and its policy hash: a page
-    drawn by the server carries it inline, so its first frame waits for no request."""
-    text = (STATIC_DIR / STYLESHEET).read_text(encoding="utf-8")
+def stylesheet() -> Stylesheet:
+    """The app's stylesheet (it names no other file), parsed into rules."""
+    return parse((STATIC_DIR / STYLESHEET).read_text(encoding="utf-8"))
+
+
+@_cached
+def shell_classes() -> frozenset[str]:
+    """The classes of the shell's own elements (the bar, the skip link, the toasts)."""
+    return classes_in(get_template("frontend/index.html").template.source)
+
+
+@lru_cache(maxsize=64)
+def _first_stylesheet(classes: frozenset[str], sheet: Stylesheet) -> dict[str, str]:
+    text = sheet.first_styles(classes)
     return {"text": text, "hash": source_hash(text)}
+
+
+def first_stylesheet(html: str) -> dict[str, str]:
+    """The stylesheet's rules that can match the shell with ``html`` in it, and their policy
+    hash: a page drawn by the server carries them inline, so its first frame waits for no
+    request. Tables differ in a few classes only, so few distinct subsets are made."""
+    return _first_stylesheet(classes_in(html) | shell_classes(), stylesheet())
 
 
 @_cached
@@ -147,8 +168,12 @@ class AppShellView(TemplateView):
                                          language=translation.get_language()
                                          or settings.LANGUAGE_CODE)
             if self.table_copy:
+                # Rendered by its own template, which escapes what it draws.
+                self.table_copy["html"] = mark_safe(render_to_string(
+                    "frontend/table_copy/table.html", {"copy": self.table_copy}, request))
+                self.table_copy["sheet"] = first_stylesheet(self.table_copy["html"])
                 policy["style-src"] = [source_hash(self.table_copy["style"]),
-                                       stylesheet()["hash"]]
+                                       self.table_copy["sheet"]["hash"]]
         response = csp_update(policy)(super().get)(request, *args, **kwargs)
         if self.table_copy:
             patch_cache_control(response, private=True)  # it shows the player's hand
@@ -180,10 +205,9 @@ class AppShellView(TemplateView):
         context["preload_data"] = data
         context["entry"] = static(ENTRY)
         context["table_copy"] = self.table_copy
-        # A drawn table's page is complete once parsed: its stylesheet is inline, and its
-        # modules are asked for at the end of the body, so neither their download nor their
-        # compiling comes before the table's first frame.
-        context["inline_stylesheet"] = stylesheet()["text"] if self.table_copy else None
+        # A drawn table's page is complete once parsed: the rules it uses are inline, and the
+        # whole stylesheet and the modules are asked for at the end of the body, so neither
+        # their download nor their compiling comes before the table's first frame.
         context["theme"] = THEME
         # The page's first catalogue rides in the page (a JSON data block, not a script), so the
         # first screen is drawn in the player's language with no extra round trip.

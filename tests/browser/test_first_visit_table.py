@@ -109,3 +109,45 @@ def test_a_first_visit_shows_the_table_before_the_match_view_arrives(open_phone)
     expect(table.get_by_test_id("trick-card")).to_have_count(len(view["trick"]))
     expect(table.get_by_test_id("hand-card")).to_have_count(len(view["hand"]))
     first_visit(open_phone, page, match_id)
+
+
+# Every computed property of every element of the copy and of its pseudo-elements.
+LOOK = """(root) => [root, ...root.querySelectorAll('*')].flatMap((el) =>
+  [null, '::before', '::after'].map((pseudo) => {
+    const look = getComputedStyle(el, pseudo);
+    return [...look].map((p) => `${p}:${look.getPropertyValue(p)}`).join(';');
+  }))"""
+
+
+def test_the_rules_inline_draw_the_copy_as_the_whole_stylesheet_does(open_phone):
+    """The page carries inline only the stylesheet's rules that can match it, and asks for the
+    whole sheet after the table: the copy looks the same before and after it has loaded."""
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page)
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=30_000)
+    fresh = open_phone()
+    fresh.context.add_cookies(page.context.cookies())
+    fresh.add_init_script(RECORD_VIOLATIONS)
+    sheets: list = []
+    fresh.context.route("**/css/app.*css", lambda route: sheets.append(route))
+    held = held_match_view(fresh, match_id)
+    fresh.goto(f"/m/{match_id}", wait_until="commit")
+    copy = fresh.get_by_test_id("table-snapshot")
+    expect(copy.get_by_test_id("hand-card")).to_have_count(13)
+    assert fresh.evaluate("document.styleSheets.length") == 2  # the two style elements
+    inline = fresh.evaluate("document.querySelector('style').textContent")
+    alone = copy.evaluate(LOOK)
+    assert len(sheets) == 1
+
+    sheets[0].continue_()
+    fresh.wait_for_function("() => document.styleSheets.length === 3")
+    fresh.wait_for_function("() => document.querySelector('link[rel=stylesheet]').sheet")
+    assert copy.evaluate(LOOK) == alone
+    whole = fresh.evaluate("document.querySelector('link[rel=stylesheet]').sheet.cssRules.length")
+    assert fresh.evaluate("document.styleSheets[0].cssRules.length") < whole / 2, inline[:200]
+    for route in held:
+        route.continue_()
+    expect(fresh.locator("[data-testid=table-screen]:not(.table-snapshot)")
+           .get_by_test_id("hand-card")).to_have_count(13)
+    assert fresh.evaluate("window.__violations") == [] and fresh.errors == []

@@ -122,11 +122,16 @@ def test_each_player_sees_their_own_hand_in_the_page_and_no_other_hand(table):
 def test_the_style_elements_are_allowed_by_their_hashes_and_nothing_else_inline(table):
     match_id, people, _clients = table
     response, html, copy = page(signed_in(people[0]), f"/m/{match_id}")
-    # The app's stylesheet, whole, then the copy's own rules; no stylesheet is fetched.
+    # The app's rules that can match the page, then the copy's own rules; the whole sheet is
+    # asked for after the table and before the modules, which wait for it.
     sheet, rules = STYLE.findall(html)
-    assert sheet == (settings.BASE_DIR / "frontend/static/frontend/css/app.css").read_text(
+    whole = (settings.BASE_DIR / "frontend/static/frontend/css/app.css").read_text(
         encoding="utf-8")
-    assert 'rel="stylesheet"' not in html
+    assert ".card{" in sheet.replace(" ", "") and ".felt" in sheet and ".hand" in sheet
+    assert ".match-list" not in sheet and ".leaderboard" not in sheet  # other screens'
+    assert ".match-list" in whole and len(sheet) < len(whole) / 2
+    link = html.index('rel="stylesheet"')
+    assert html.index('data-testid="table-snapshot"') < link < html.index('type="module"')
     digests = [base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
                for text in (rules, sheet)]
     assert policy(response)["style-src"] == ["'self'", *(f"'sha256-{d}'" for d in digests)]
