@@ -29,7 +29,7 @@ from pathlib import Path
 import httpx
 
 from games.arena.cli import parse_args, run_matches
-from games.arena.paired import PairedSummary, Row, play_pairs, summarise_pairs
+from games.arena.paired import Pair, PairedSummary, Row, call_spread, play_pairs, summarise_pairs
 from games.arena.stats import summarise
 from games.engine import Rules
 from games.engine.bots import ARENA_LEVELS
@@ -95,6 +95,24 @@ def paired_table(rows: Sequence[tuple[Row, PairedSummary]]) -> str:
     return "\n".join(lines)
 
 
+def spread_table(rows: Sequence[tuple[Row, Sequence[Pair]]]) -> str:
+    """For each paired row, the tested seat's calls and the tricks it took at each, beside the
+    baseline's in the same seat, as a Markdown table."""
+    lines = ["| seats | call | hands | made % | tricks taken, mean ± sd (fewest–most) | "
+             "baseline: hands | made % | tricks taken |", "|---|---|---|---|---|---|---|---|"]
+    for row, pairs in rows:
+        tested = {s.call: s for s in call_spread(pairs, "tested")}
+        baseline = {s.call: s for s in call_spread(pairs, "baseline")}
+        for call in sorted(tested.keys() | baseline.keys()):
+            cells = []
+            for spread in (tested.get(call), baseline.get(call)):
+                cells += (["0", "—", "—"] if spread is None else [
+                    str(spread.hands), f"{spread.made:.0f}",
+                    f"{spread.tricks:.2f} ± {spread.sd:.2f} ({spread.low}–{spread.high})"])
+            lines.append(f"| {row.title()} | {call} | {' | '.join(cells)} |")
+    return "\n".join(lines)
+
+
 def smartbot_row(args: argparse.Namespace) -> str:
     """examples/smartbot over HTTP against three normal bots (unpaired), as a table."""
     with smartbot(args.port) as url:
@@ -144,12 +162,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             matches = args.expert_matches
         pairs = play_pairs(row, rules, matches=matches, seed=args.seed,
                            rollouts=args.rollouts, workers=args.workers, progress=sys.stderr)
-        done.append((row, summarise_pairs(pairs)))
+        done.append((row, summarise_pairs(pairs), pairs))
     print(f"{args.hands}-hand matches, standard rules, the tested seat turning, seed "
           f"{args.seed}, {args.rollouts} rollouts a hard decision; ± is the 95 % interval; "
           "differences are paired (same deals); parity is 25 %")
     if done:
-        print(paired_table(done))
+        print(paired_table([(row, summary) for row, summary, _ in done]))
+        print("\nThe tested seat's calls and the tricks it took at each (and the baseline's in "
+              "that seat):")
+        print(spread_table([(row, pairs) for row, _, pairs in done]))
     if "smartbot" in wanted:
         print(smartbot_row(args))
     return 0

@@ -16,7 +16,8 @@ from .external import external_decide, is_url
 class MatchResult:
     """What the arena keeps of one match, per seat of the match (``levels`` holds a level or
     an outside bot's URL; ``fallbacks`` counts the decisions a URL's bot did not make;
-    ``deals`` holds each deal's four hands)."""
+    ``deals`` holds each deal's four hands and ``bids`` each seat's call and tricks taken, hand
+    by hand)."""
 
     levels: list[str]
     totals: list[int]
@@ -26,6 +27,7 @@ class MatchResult:
     decision_ms: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
     fallbacks: list[int] = field(default_factory=lambda: [0] * 4)
     deals: list[list[list[str]]] = field(default_factory=list)
+    bids: list[list[tuple[int, int]]] = field(default_factory=lambda: [[], [], [], []])
 
 
 def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None,
@@ -41,6 +43,7 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
     fallbacks = [0] * 4
     hands = 0
     deals: list[list[list[str]]] = []
+    bids: list[list[tuple[int, int]]] = [[], [], [], []]
     while state.phase != "finished":
         if state.phase == "dealing":
             deals.append(deal_cards(deal_rng))
@@ -61,10 +64,12 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
         state = apply_action(state, action)
         if len(state.history) > before:
             hands += 1
-            for s, score in enumerate(state.history[-1]["scores"]):
+            hand = state.history[-1]
+            for s, score in enumerate(hand["scores"]):
                 made[s] += score > 0
+                bids[s].append((hand["calls"][s], hand["tricks_won"][s]))
     winners = state.winners
     shares = [1 / len(winners) if s in winners else 0.0 for s in range(4)]
     return MatchResult(levels=list(levels), totals=list(state.scores), win_shares=shares,
                        calls_made=made, hands=hands, decision_ms=times,
-                       fallbacks=fallbacks, deals=deals)
+                       fallbacks=fallbacks, deals=deals, bids=bids)

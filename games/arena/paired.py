@@ -141,3 +141,34 @@ def summarise_pairs(pairs: Sequence[Pair]) -> PairedSummary:
         decision_ms_p95=quantile_ci(times, 0.95)[0],
         decisions=len(times),
     )
+
+
+@dataclass(frozen=True)
+class CallSpread:
+    """The hands one arm's seat called ``call`` in: how many, the share made (%), and the
+    tricks taken (mean, standard deviation, fewest and most)."""
+
+    call: int
+    hands: int
+    made: float
+    tricks: float
+    sd: float
+    low: int
+    high: int
+
+
+def call_spread(pairs: Sequence[Pair], arm: str = "tested") -> list[CallSpread]:
+    """For each call the tested seat made in ``arm`` (``tested`` or ``baseline``), the spread
+    of the tricks it then took, lowest call first."""
+    taken: dict[int, list[int]] = {}
+    for pair in pairs:
+        for call, tricks in getattr(pair, arm).bids[pair.seat]:
+            taken.setdefault(call, []).append(tricks)
+    spread = []
+    for call, tricks in sorted(taken.items()):
+        mean = sum(tricks) / len(tricks)
+        sd = (sum((t - mean) ** 2 for t in tricks) / (len(tricks) - 1)) ** 0.5 if len(
+            tricks) > 1 else 0.0
+        spread.append(CallSpread(call, len(tricks), 100 * sum(t >= call for t in tricks)
+                                 / len(tricks), mean, sd, min(tricks), max(tricks)))
+    return spread

@@ -8,7 +8,7 @@ from contextlib import redirect_stdout
 
 from bench.bots import main
 from games.arena.match import MatchResult
-from games.arena.paired import Pair, Row, play_pair, play_pairs, summarise_pairs
+from games.arena.paired import Pair, Row, call_spread, play_pair, play_pairs, summarise_pairs
 from games.engine import Rules
 
 TWO_HANDS = Rules.preset("standard").with_changes(hands=2)
@@ -53,6 +53,36 @@ def test_the_bench_prints_a_paired_row_with_its_difference():
                      "--rollouts", "20", "--workers", "1"]) == 0
     text = out.getvalue()
     assert "| `hard` vs 3 `normal` | `normal` | 2 |" in text
+    # Then each call of the tested seat with the tricks it took: two hands in all.
+    calls = [line.split(" | ") for line in text.splitlines()
+             if line.startswith("| `hard` vs 3 `normal` | ") and line.count("|") == 9]
+    assert calls and sum(int(cells[2]) for cells in calls) == 2
+
+
+def test_the_spread_of_tricks_is_kept_for_each_call_of_the_tested_seat():
+    def bids(seat_bids):
+        result = _result([0] * 4, [0.25] * 4)
+        result.bids = [seat_bids if s == 1 else [(9, 9)] for s in range(4)]
+        return result
+
+    pairs = [Pair(1, bids([(3, 4), (2, 1)]), bids([(3, 3)])),
+             Pair(1, bids([(3, 2), (3, 6)]), bids([(4, 4)]))]
+    tested = call_spread(pairs)
+    assert [(s.call, s.hands, s.low, s.high) for s in tested] == [(2, 1, 1, 1), (3, 3, 2, 6)]
+    assert tested[1].made == 200 / 3 and tested[1].tricks == 4.0 and tested[1].sd == 2.0
+    assert tested[0].made == 0 and tested[0].sd == 0.0
+    baseline = call_spread(pairs, "baseline")
+    assert [(s.call, s.hands, s.made) for s in baseline] == [(3, 1, 100.0), (4, 1, 100.0)]
+
+
+def test_an_arena_match_keeps_each_seats_call_and_tricks_hand_by_hand():
+    pair = play_pair(Row("easy", "normal", "normal"), TWO_HANDS, 7, 0, None)
+    for result in (pair.tested, pair.baseline):
+        assert [len(b) for b in result.bids] == [2] * 4
+        for hand in range(2):
+            assert sum(result.bids[s][hand][1] for s in range(4)) == 13
+        made = [sum(t >= c for c, t in result.bids[s]) for s in range(4)]
+        assert made == result.calls_made
 
 
 def test_a_mixed_field_sits_in_playing_order_after_the_tested_seat_in_both_arms():
