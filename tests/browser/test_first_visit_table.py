@@ -121,7 +121,8 @@ LOOK = """(root) => [root, ...root.querySelectorAll('*')].flatMap((el) =>
 
 def test_the_rules_inline_draw_the_copy_as_the_whole_stylesheet_does(open_phone):
     """The page carries inline only the stylesheet's rules that can match it, and asks for the
-    whole sheet after the table: the copy looks the same before and after it has loaded."""
+    whole sheet after the table: the copy and the bar above it look the same before and after
+    it has loaded."""
     page = open_phone()
     sign_up(page)
     match_id = new_match(page)
@@ -137,13 +138,14 @@ def test_the_rules_inline_draw_the_copy_as_the_whole_stylesheet_does(open_phone)
     expect(copy.get_by_test_id("hand-card")).to_have_count(13)
     assert fresh.evaluate("document.styleSheets.length") == 2  # the two style elements
     inline = fresh.evaluate("document.querySelector('style').textContent")
-    alone = copy.evaluate(LOOK)
+    bar = fresh.locator("#bar")
+    alone = copy.evaluate(LOOK) + bar.evaluate(LOOK)
     assert len(sheets) == 1
 
     sheets[0].continue_()
     fresh.wait_for_function("() => document.styleSheets.length === 3")
     fresh.wait_for_function("() => document.querySelector('link[rel=stylesheet]').sheet")
-    assert copy.evaluate(LOOK) == alone
+    assert copy.evaluate(LOOK) + bar.evaluate(LOOK) == alone
     whole = fresh.evaluate("document.querySelector('link[rel=stylesheet]').sheet.cssRules.length")
     assert fresh.evaluate("document.styleSheets[0].cssRules.length") < whole / 2, inline[:200]
     for route in held:
