@@ -1,21 +1,24 @@
 """``python -m games.arena.train_calls_field --seed S``: the call model refitted on the
 calling bot's own play against a mixed field.
 
-``train_calls`` learns what the normal bots' play makes of a hand, and the hard bot adds a
-fixed edge measured against normal bots only. Here the learner is the hard bot itself: in
-the first hand of every match one seat (drawn at random) calls the hard bot's call or, half
-the time, a call up to two away from it, and plays its cards as the hard bot does; the
-other three seats are drawn from the field (by default ``hard``, ``hard-v1``, ``ismcts``
-and ``normal``) and call and play as themselves. Each learner seat gives one example: its
-dealt hand, place in the calling order, the calls before it, its call and the tricks it
-took. The network starts from the shipped weights and is fitted further by the same
-gradient descent; since it has seen the bot's own play, its calls need no edge: the call
-with the best expected score is ``model_call(..., edge=0)``.
+``train_calls`` learns what the normal bots' play makes of a hand, and ``hard-v1`` adds a
+fixed edge to it, measured against normal bots only. Here the learner is the hard bot
+itself, as it stands frozen in ``hard-v1`` (the hard bot's card search, and the calls of the
+weights the fit starts from): in the first hand of every match one seat (drawn at random)
+calls its call or, half the time, a call up to two away from it, and plays its cards; the
+other three seats are drawn from the field (by default ``hard-v1`` in half the seats,
+``ismcts`` and ``normal``) and call and play as themselves. Each learner seat gives one
+example: its dealt hand, place in the calling order, the calls before it, its call and the
+tricks it took. The network starts from ``hard-v1``'s weights and is fitted further by the
+same gradient descent; since it has seen the bot's own play, its calls need no edge: the
+call with the best expected score is ``model_call(..., edge=0)``.
 
 The hard levels search a fixed number of rollouts (``--rollouts``) and ``ismcts`` its fixed
-iterations, so everything, the weights included, follows from ``--seed``. The weights go to
-``--out`` (by default under ``var/``): the shipped model is replaced only by hand, after a
-paired arena measurement shows the new calls better (``make bench-bots``).
+iterations, so everything, the weights included, follows from ``--seed``; the learner and
+the start are frozen, so a rerun gives the same weights whatever ``hard`` calls with today.
+The weights go to ``--out`` (by default under ``var/``): the shipped model is replaced only
+by hand, after a paired arena measurement shows the new calls better (``make bench-bots``).
+The shipped ones: ``--seed 7`` with the defaults.
 """
 
 from __future__ import annotations
@@ -31,13 +34,13 @@ from pathlib import Path
 
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import ARENA_LEVELS, decide
-from games.engine.bots.callmodel import shipped_model
+from games.engine.bots.hard_v1 import V1_CALLS
 from games.engine.cards import mask_of
 
 from .train_calls import OFFSETS, Example, log_loss, train
 
-FIELD = ("hard", "hard-v1", "ismcts", "normal")
-LEARNER = "hard"
+FIELD = ("hard-v1", "hard-v1", "ismcts", "normal")
+LEARNER = "hard-v1"
 OUT = Path("var") / "bots" / "call_model_field.json"
 
 
@@ -92,11 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hands", type=int, default=2000,
+    parser.add_argument("--hands", type=int, default=3000,
                         help="hands played (the first of a match each)")
     parser.add_argument("--field", default=",".join(FIELD),
                         help="the levels the other seats are drawn from, comma-separated")
-    parser.add_argument("--rollouts", type=int, default=300,
+    parser.add_argument("--rollouts", type=int, default=500,
                         help="rollouts a decision of the hard levels")
     parser.add_argument("--epochs", type=int, default=3)
     parser.add_argument("--rate", type=float, default=0.005)
@@ -115,21 +118,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     made = sum(e.tricks >= e.call for e in own)
     cut = max(1, len(examples) * 9 // 10)
     held_out = examples[cut:] or examples
-    before = log_loss(shipped_model(), held_out)
+    first = V1_CALLS.model()
+    before = log_loss(first, held_out)
     model = train(examples[:cut], rng, hidden=0, epochs=args.epochs, rate=args.rate,
-                  start=shipped_model())
+                  start=first)
     loss = log_loss(model, held_out)
     model = type(model)(model.hidden, model.output, {
         "seed": args.seed, "hands": args.hands, "field": field, "learner": LEARNER,
         "rollouts": args.rollouts, "epochs": args.epochs, "rate": args.rate,
-        "hidden": len(model.hidden), "edge": 0.0, "from": "call_model.json",
-        "validation_log_loss": round(loss, 4), "shipped_log_loss": round(before, 4)})
+        "hidden": len(model.hidden), "edge": 0.0, "from": V1_CALLS.weights.name,
+        "from_meta": first.meta, "validation_log_loss": round(loss, 4),
+        "start_log_loss": round(before, 4)})
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), separators=(",", ":")))
-    print(f"the hard bot's own calls made in {made} of {len(own)} hands", file=sys.stderr)
+    print(f"the learner's own calls made in {made} of {len(own)} hands", file=sys.stderr)
     print(f"{args.hands} hands, {time.monotonic() - start:.0f}s; held-out log-loss "
-          f"{loss:.4f} nats (shipped model {before:.4f}); wrote {out}", file=sys.stderr)
+          f"{loss:.4f} nats (the start {before:.4f}); wrote {out}", file=sys.stderr)
     return 0
 
 

@@ -16,14 +16,20 @@ from games.engine.bots.callmodel import (
     expected_scores,
     shipped_model,
 )
+from games.engine.bots.hard_v1 import V1_CALLS
 from games.engine.cards import mask_of
 
 
 def test_the_shipped_weights_are_a_few_kilobytes_and_name_how_they_were_trained():
     assert WEIGHTS.stat().st_size < 16_000
     meta = shipped_model().meta
-    assert {"seed", "hands", "epochs", "hidden"} <= set(meta)
-    assert meta["hands"] >= 10_000
+    # Refitted on the hard bot's own play, from the weights hard-v1 keeps, which were
+    # trained on the normal bots' play.
+    assert {"seed", "hands", "epochs", "hidden", "field", "learner", "rollouts"} <= set(meta)
+    assert meta["hands"] >= 3_000 and meta["edge"] == 0.0 and meta["learner"] == "hard-v1"
+    assert meta["from"] == V1_CALLS.weights.name and meta["from_meta"] == V1_CALLS.model().meta
+    assert meta["from_meta"]["hands"] >= 10_000
+    assert meta["validation_log_loss"] < meta["start_log_loss"]
 
 
 def test_every_legal_call_gets_a_distribution_over_0_to_13_tricks():
@@ -51,10 +57,11 @@ def test_training_is_reproducible_from_its_seed(tmp_path):
     CallModel.from_json(first).distribution([0.0] * len(first["hidden"][0]))
 
 
-def test_the_shipped_model_calls_better_than_the_counted_call_on_held_out_deals():
-    # Deals drawn from their own seed, never the training stream; each is played twice by
-    # the normal bots, one seat calling by the model once and by the count once.
-    gain, half_width, changed = compare_calls(shipped_model(), deals=800, seed=99)
+def test_the_model_trained_on_normal_play_calls_better_than_the_count_on_held_out_deals():
+    # hard-v1's weights, which the shipped ones start from. Deals drawn from their own seed,
+    # never the training stream; each is played twice by the normal bots, one seat calling
+    # by the model once and by the count once.
+    gain, half_width, changed = compare_calls(V1_CALLS.model(), deals=800, seed=99)
     assert changed > 100
     assert gain - half_width > 0, (gain, half_width)
 
@@ -84,18 +91,25 @@ def test_training_on_the_bots_own_play_against_a_field_is_reproducible_from_its_
     first, second = (json.loads(p.read_text()) for p in paths)
     assert first == second
     assert first["meta"]["field"] == ["normal", "hard-v1"] and first["meta"]["edge"] == 0.0
-    # Refitted from the shipped weights, not from scratch: the shapes are the shipped ones.
-    assert len(first["hidden"]) == len(shipped_model().hidden)
-    assert first["hidden"] != shipped_model().to_json()["hidden"]
+    # Refitted from hard-v1's frozen weights, not from scratch (their shapes), whatever the
+    # hard bot ships with, so a rerun gives the same weights.
+    start = V1_CALLS.model()
+    assert first["meta"]["from"] == V1_CALLS.weights.name and first["meta"]["learner"] == "hard-v1"
+    assert len(first["hidden"]) == len(start.hidden)
+    assert first["hidden"] != start.to_json()["hidden"]
 
 
 def test_weights_that_name_their_edge_bring_it_to_the_hard_bots_calls(tmp_path):
     from games.engine.bots.hard import HARD_CALLS, TRICK_EDGE, CallSource
 
-    own = shipped_model().to_json()
+    # hard-v1's weights name no edge: they count on the one measured against normal bots.
+    assert "edge" not in V1_CALLS.model().meta
+    assert CallSource(V1_CALLS.weights).trick_edge() == TRICK_EDGE
+    own = V1_CALLS.model().to_json()
     own["meta"] = {**own["meta"], "edge": 0.0}
     path = tmp_path / "own_play.json"
     path.write_text(json.dumps(own))
     assert CallSource(path).trick_edge() == 0.0
-    assert HARD_CALLS.trick_edge() == TRICK_EDGE
     assert CallSource(path, edge=0.4).trick_edge() == 0.4
+    # The shipped weights were fitted to the hard bot's own play: no edge.
+    assert HARD_CALLS.trick_edge() == 0.0

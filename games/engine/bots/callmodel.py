@@ -3,8 +3,10 @@
 A small network (one hidden layer of ``tanh`` units, a softmax over 0–13 tricks) reads the
 hand, the seat's place in the calling order, the calls already made, the follow rule and
 the call being considered (the call shapes the play: a seat that still needs tricks goes
-after them). Its weights are plain JSON lists in ``call_model.json``, a few kilobytes,
-trained on self-play by ``python -m games.arena.train_calls`` (see docs/BENCHMARKS.md).
+after them). Its weights are plain JSON lists, a few kilobytes: ``call_model_hard_v1.json``
+trained on the normal bots' self-play by ``python -m games.arena.train_calls``, and
+``call_model.json``, the hard bot's, those refitted on its own play against a mixed field by
+``python -m games.arena.train_calls_field`` (see docs/BENCHMARKS.md).
 Pure Python; no Django, no numpy.
 """
 

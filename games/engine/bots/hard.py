@@ -4,10 +4,11 @@ Cards: every distinct legal card is played out on the same sampled deals (weight
 well they explain the calls and cards so far; the last three tricks searched exactly), and
 the card with the best search objective (chance of winning the match, then the hand's
 score) is chosen. Calls: the learned call model's call, the one with the best expected hand
-score under the match's scoring for a player who takes ``TRICK_EDGE`` tricks more than the
-self-play bots; in the last hand, where only winning the match counts, that call, one
-below and two above are played out and the best objective is chosen. ``evaluate_options``
-reports the same search as expected scores for analysis.
+score under the match's scoring, by weights refitted on the hard bot's own play against a
+mixed field (``train_calls_field``; weights trained on other bots' play count on an edge of
+``TRICK_EDGE`` tricks, as ``hard-v1``'s do); in the last hand, where only winning the match
+counts, that call, one below and two above are played out and the best objective is chosen.
+``evaluate_options`` reports the same search as expected scores for analysis.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from .table import Table
 OVERHEAD_MS = 5.0
 # Calls tried below the counted call (one more is tried above it).
 CALL_SPREAD = 1
-# Tricks a hand the hard bot takes beyond what the call model (trained on the normal bots'
-# play) predicts, measured in the arena against three normal bots.
+# Tricks a hand the hard bot takes beyond what a call model trained on the normal bots' play
+# predicts, measured in the arena against three normal bots (weights that name no edge).
 TRICK_EDGE = 0.4
 
 
