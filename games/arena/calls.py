@@ -3,9 +3,10 @@
 One seat of each 5-hand match calls by the policy under test; every other call and every
 card is the ``normal`` bot's, so the policy's calls alone make the difference. Match ``m``
 deals the same cards whatever the policy (paired deals) and the tested seat rotates.
-Policies: ``counted`` (the normal bot's call), ``model`` (the call model's best expected
-hand score) and ``hard`` (the hard bot's call: the model counting on the hard bot's edge in
-play, and a search for the chance of winning the match in the last hand).
+Policies: ``counted`` (the normal bot's call), ``model`` (the best expected hand score by
+the call model trained on the normal bots' play, ``hard-v1``'s weights) and ``hard`` (the
+hard bot's call: its own weights' best expected score, and a search for the chance of
+winning the match in the last hand).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide
 from games.engine.bots.hard import learned_call
+from games.engine.bots.hard_v1 import V1_CALLS
 from games.engine.bots.table import Table
 
 from .stats import mean_ci
@@ -30,8 +32,8 @@ def policy_call(policy: str, view: dict[str, Any], rng: random.Random) -> int:
     """The call of ``policy`` for the seat of ``view``."""
     seat = view["seat"]
     if policy == "model":
-        # Behind the normal bots' play the model's own trick counts hold: no edge.
-        return learned_call(Table.from_view(view, seat), edge=0.0)
+        # Behind the normal bots' play the trick counts of weights trained on it hold: no edge.
+        return learned_call(Table.from_view(view, seat), edge=0.0, calls=V1_CALLS)
     level = "hard" if policy == "hard" else "normal"
     return decide(view, seat=seat, level=level, rng=rng)["call"]
 
