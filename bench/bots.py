@@ -4,10 +4,12 @@ interval, and an outside bot over HTTP.
 Paired rows (``games.arena.paired``): each match is played twice on the same deals, with the
 tested level in one seat and then with the baseline there (by default the field's own
 level), three seats of the field in both; the table gives the tested seat's figures, the
-baseline's in the same seat and their paired differences. The hard levels search a fixed
-number of rollouts a decision (``--rollouts``; the expert ten times as many) and ``ismcts`` a
-fixed number of iterations, so machine load changes the times, never the play. Pairs run in
-``--workers`` processes.
+baseline's in the same seat and their paired differences, and a second table the tested
+seat's calls: for each call, the hands, the share made and the spread of the tricks taken,
+beside the baseline's in that seat. The hard levels search a fixed number of rollouts a
+decision (``--rollouts``; the expert ten times as many) and ``ismcts`` a fixed number of
+iterations, so machine load changes the times, never the play. Pairs run in ``--workers``
+processes.
 
 Rows: ``hard`` vs 3 ``normal``; ``hard`` vs 3 ``hard-v1``; ``hard-v1`` vs 3 ``hard``; ``hard``
 vs 3 ``ismcts``; ``expert`` vs 3 ``hard``; ``expert`` vs 3 ``normal``; ``normal`` vs 3
