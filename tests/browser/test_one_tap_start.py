@@ -33,7 +33,8 @@ def test_one_tap_seats_a_guest_at_a_table_and_the_guest_keeps_the_account(open_p
     started = time.monotonic()
     page.get_by_test_id("play-vs-computer").click()
     page.get_by_test_id("table-screen").wait_for()
-    page.get_by_test_id("call-picker").wait_for(timeout=20_000)
+    # Three bots call first when the deal puts them first: a busy host's worker takes a while.
+    page.get_by_test_id("call-picker").wait_for(timeout=40_000)
     print(f"one tap to the call picker: {time.monotonic() - started:.2f} s")
     page.wait_for_url("**/m/*")
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
