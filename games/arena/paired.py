@@ -12,6 +12,7 @@ iterations) plays the same whatever the machine's load.
 from __future__ import annotations
 
 import multiprocessing
+import statistics
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -164,11 +165,8 @@ def call_spread(pairs: Sequence[Pair], arm: str = "tested") -> list[CallSpread]:
     for pair in pairs:
         for call, tricks in getattr(pair, arm).bids[pair.seat]:
             taken.setdefault(call, []).append(tricks)
-    spread = []
-    for call, tricks in sorted(taken.items()):
-        mean = sum(tricks) / len(tricks)
-        sd = (sum((t - mean) ** 2 for t in tricks) / (len(tricks) - 1)) ** 0.5 if len(
-            tricks) > 1 else 0.0
-        spread.append(CallSpread(call, len(tricks), 100 * sum(t >= call for t in tricks)
-                                 / len(tricks), mean, sd, min(tricks), max(tricks)))
-    return spread
+    return [CallSpread(call, len(tricks), 100 * sum(t >= call for t in tricks) / len(tricks),
+                       statistics.mean(tricks),
+                       statistics.stdev(tricks) if len(tricks) > 1 else 0.0,
+                       min(tricks), max(tricks))
+            for call, tricks in sorted(taken.items())]
