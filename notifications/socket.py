@@ -1,8 +1,8 @@
 """The player's websocket: one per signed-in user, carrying that user's own match views.
 
 Server → client: ``hello``, ``match.view`` (the user's own view after every committed change),
-``match.reaction`` (a reaction at one of the user's tables), ``pong`` (with the watched
-match's latest ``seq``), ``error``. Client → server: ``watch`` / ``unwatch`` a match
+``match.reaction`` (a reaction at one of the user's tables), ``watching`` and ``pong`` (with
+the watched match's latest ``seq``), ``error``. Client → server: ``watch`` / ``unwatch`` a match
 (presence: no push while watching), ``react`` (send a reaction), ``ping`` (heartbeat). The
 schema and the close codes are in ``docs/WEBSOCKET.md``.
 
@@ -234,6 +234,11 @@ class PlayerConsumer(AsyncJsonWebsocketConsumer):
                                      disconnect=False)
             self.watching = match_id
             await presence_watch(user_id=self.user_id, match_id=match_id)
+            # The views of changes committed before this socket joined its group never come:
+            # the latest seq lets the client see at once whether its view is behind.
+            seq = await _seq_of(match_id)
+            if seq is not None:
+                await self.send_json({"type": "watching", "match": match_id, "seq": seq})
         elif kind == "react":
             refused = await _react(self.scope["user"], content.get("match"),
                                    content.get("reaction"))

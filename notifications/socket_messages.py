@@ -31,6 +31,13 @@ class PongMessage(TypedDict):
     seq: NotRequired[int]
 
 
+class WatchingMessage(TypedDict):
+    type: Literal["watching"]
+    # The watched match's latest seq when the watch began, to notice a view never sent.
+    match: int
+    seq: int
+
+
 class ErrorMessage(TypedDict):
     type: Literal["error"]
     code: str
@@ -62,6 +69,7 @@ SERVER_MESSAGES = {
     "match.view": MatchViewMessage,
     "match.reaction": ReactionMessage,
     "pong": PongMessage,
+    "watching": WatchingMessage,
     "error": ErrorMessage,
 }
 

@@ -1,4 +1,5 @@
-"""A view lost between the server and the phone is made good by the next heartbeat."""
+"""A view lost between the server and the phone is made good by the answer to the page's
+``watch`` or by the next heartbeat, each of which carries the match's latest seq."""
 
 import time
 
@@ -56,4 +57,52 @@ def test_the_table_catches_up_at_the_next_heartbeat_after_views_were_lost(open_p
     # The app pings every 25 s; the answer carries the match's latest seq.
     page.clock.fast_forward(26_000)
     expect(page.locator(MY_TURN).first).to_be_visible(timeout=10_000)
+    assert page.errors == []
+
+
+def test_a_table_whose_socket_joins_after_the_bots_moved_catches_up_without_a_heartbeat(
+        open_phone):
+    """The page's socket reaches the server only after the bots have moved: their views were
+    published before it joined, so none comes. The server answers the page's ``watch`` with
+    the match's latest seq, and the table catches up at once, with no heartbeat sent."""
+    page = open_phone()
+    held = {"socket": None, "sent": [], "server": None}
+
+    def hold(ws):
+        """The page's socket opens, but what it sends waits here until the test lets it on."""
+        if held["socket"] is not None:  # a later socket: straight through
+            ws.connect_to_server()
+            return
+        held["socket"] = ws
+
+        def from_page(message):
+            held["sent"].append(message)
+            if held["server"] is not None:
+                held["server"].send(message)
+
+        ws.on_message(from_page)
+
+    page.route_web_socket("**/ws/", hold)
+    sign_up(page)
+    match_id = new_match(page)
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=30_000)
+    assert held["socket"] is not None
+    # The player's call goes over HTTP; then only bots move until the player's turn.
+    assert act_if_my_turn(page, call=2)
+    deadline = time.monotonic() + 20
+    while True:
+        server = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if server["status"] == "playing" and server["turn"] == server["my_seat"]:
+            break
+        assert time.monotonic() < deadline, "the bots did not move"
+        page.wait_for_timeout(200)
+    page.wait_for_timeout(1000)
+    assert page.locator(MY_TURN).count() == 0, "the page should not know it is its turn yet"
+
+    sent_before = list(held["sent"])
+    held["server"] = held["socket"].connect_to_server()
+    for message in sent_before:
+        held["server"].send(message)
+    expect(page.locator(MY_TURN).first).to_be_visible(timeout=10_000)
+    assert not [m for m in held["sent"] if '"ping"' in str(m)], held["sent"]
     assert page.errors == []

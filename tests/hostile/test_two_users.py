@@ -88,7 +88,8 @@ def test_sockets_carry_only_what_each_seat_may_see(live_server_url, celery_worke
         listener.start()
     ready.wait(10)
     final = play_to_end([owner_api, member_api], match_id)
-    wait_for(lambda: all(any(m.get("match", {}).get("seq") == final["seq"] for m in heard[name])
+    wait_for(lambda: all(any(m["type"] == "match.view" and m["match"]["seq"] == final["seq"]
+                             for m in heard[name])
                          for name in ("owner", "member")), timeout=15)
     done.set()
     for listener in listeners:

@@ -51,6 +51,7 @@ def test_turn_push_goes_to_an_away_player_and_not_to_one_watching(
         await socket.receive_json_from()
         await socket.send_json_to({"type": "watch", "match": match.id})
         await socket.send_json_to({"type": "ping"})
+        assert (await socket.receive_json_from(timeout=5))["type"] == "watching"
         assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
         from asgiref.sync import sync_to_async
 

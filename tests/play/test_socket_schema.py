@@ -34,6 +34,7 @@ def test_hello_view_pong_and_error_messages_follow_the_schema():
         await socket.send_json_to({"type": "watch", "match": created["id"]})
         await socket.send_json_to({"type": "ping"})
         messages.append(await socket.receive_json_from(timeout=5))
+        messages.append(await socket.receive_json_from(timeout=5))
         await sync_to_async(move_call)(match_id=created["id"], user=mover, call=2,
                                        seq=current["seq"])
         messages.append(await socket.receive_json_from(timeout=10))
@@ -44,8 +45,10 @@ def test_hello_view_pong_and_error_messages_follow_the_schema():
         await socket.disconnect()
         return messages
 
-    hello, pong, update, not_found, unknown = [conforms(m) for m in async_to_sync(session)()]
+    hello, watching, pong, update, not_found, unknown = [
+        conforms(m) for m in async_to_sync(session)()]
     assert hello == {"type": "hello", "username": watcher.username}
+    assert watching == {"type": "watching", "match": created["id"], "seq": current["seq"]}
     assert pong == {"type": "pong", "match": created["id"], "seq": current["seq"]}
     assert update["type"] == "match.view"
     assert update["match"]["seq"] == current["seq"] + 1
@@ -55,7 +58,7 @@ def test_hello_view_pong_and_error_messages_follow_the_schema():
     assert unknown["code"] == "bad_message"
 
 
-def test_the_heartbeat_tells_a_socket_the_latest_seq_of_a_view_it_never_got():
+def test_the_watch_and_the_heartbeat_tell_a_socket_the_latest_seq_of_a_view_it_never_got():
     alice = make_user("alice")
     created, _, others = four_humans(client_for(alice), names=("bob", "carol", "dave"))
     users = [alice, *others]
@@ -72,10 +75,13 @@ def test_the_heartbeat_tells_a_socket_the_latest_seq_of_a_view_it_never_got():
         unwatched = await socket.receive_json_from(timeout=5)
         await socket.send_json_to({"type": "watch", "match": created["id"]})
         await socket.send_json_to({"type": "ping"})
+        watching = await socket.receive_json_from(timeout=5)
         watched = await socket.receive_json_from(timeout=5)
         await socket.disconnect()
-        return unwatched, watched
+        return unwatched, watching, watched
 
-    unwatched, watched = [conforms(m) for m in async_to_sync(session)()]
+    unwatched, watching, watched = [conforms(m) for m in async_to_sync(session)()]
     assert unwatched == {"type": "pong"}
+    # The watch itself answers with the latest seq, so the client need not wait for a ping.
+    assert watching == {"type": "watching", "match": created["id"], "seq": seen["seq"] + 1}
     assert watched == {"type": "pong", "match": created["id"], "seq": seen["seq"] + 1}

@@ -1,6 +1,7 @@
 // The player's websocket: match views pushed after every move, with reconnect and backoff.
 // Listeners get ("view", match), ("resync") after a reconnect or a wake, ("status", bool),
-// ("pong", {match, seq}) with the watched match's latest seq at every heartbeat, and
+// ("latest", {match, seq}) with the watched match's latest seq when the watch begins and at
+// every heartbeat, and
 // ("seek", {match}) when a search for players has found a table.
 
 export class Live {
@@ -69,7 +70,7 @@ export class Live {
         return;
       }
       if (message.type === "match.view" && message.match) this.emit("view", message.match);
-      else if (message.type === "pong" && message.match) this.emit("pong", message);
+      else if (["watching", "pong"].includes(message.type) && message.match) this.emit("latest", message);
       else if (message.type === "match.reaction") this.emit("reaction", message);
       else if (message.type === "seek.matched" && message.match) this.emit("seek", message);
     };

@@ -55,8 +55,8 @@ function apiSource(id, ctx) {
           const known = newestSeq();
           enqueue(data);
           if (data.seq > known + 1) refresh(); // missed moves: take the server's word for it
-        } else if (kind === "pong" && data.match === id) {
-          if (data.seq > newestSeq()) refresh(); // a view that never came: the heartbeat tells
+        } else if (kind === "latest" && data.match === id) {
+          if (data.seq > newestSeq()) refresh(); // a view that never came: the server's seq tells
         } else if (kind === "resync") refresh();
       });
       ctx.live.watch(id);
