@@ -15,7 +15,9 @@ network to slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up):
   serving the shell with that table in it;
 - notification open: the same profile with no page left open starts a new window at the
   match's URL, as the service worker does for a tapped notification (a browser cannot be made
-  to tap a notification, so the window is opened as ``clients.openWindow`` opens it);
+  to tap a notification, so the window is opened as ``clients.openWindow`` opens it). A player
+  taps it some time after closing the app, so the window opens ``CLOSED_FOR`` seconds after
+  the last page closed, once the browser has torn that page down;
 - landing: a fresh profile, signed out, opens ``/``; the time until the one-tap "Play vs
   computer" is in the page;
 - floor: a fresh profile under the same throttle loads one small static file (the 192 px
@@ -52,6 +54,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
 SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
            "uploadThroughput": 750_000 / 8}
 PASSWORD = "a-Long-pass-phrase-7"
+# Seconds between closing the app and tapping the notification: opened at once, the new window
+# shares the two cores with the teardown of the page just closed, which no player's tap does.
+CLOSED_FOR = 2
 
 # Set in every page before its scripts run: when the first hand card is drawn, and long tasks.
 # A thing counts as on screen at the first frame after it is in the page: the browser draws no
@@ -238,6 +243,7 @@ def measure(base: str, runs: int, tricks: int) -> dict[str, object]:
             repeat.append(cards_on_screen(page, table, waterfalls["repeat"]))
             icon = icon or page.evaluate("document.querySelector('link[rel=icon]').href")
             page.close()  # the app is not open when the notification is tapped
+            time.sleep(CLOSED_FOR)
             page = context.new_page()
             throttle(page)
             notified.append(cards_on_screen(page, table, waterfalls["notification"]))
