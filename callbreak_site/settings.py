@@ -256,6 +256,8 @@ BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
 HAND_BREAK_SECONDS = float(os.environ.get("HAND_BREAK_SECONDS", "4"))
 # Think time per reviewed decision in post-match analysis: the expert bot's (nobody waits).
 ANALYSIS_BUDGET_MS = env_int("ANALYSIS_BUDGET_MS", EXPERT_BUDGET_MS)
+# When set, a reviewed decision also stops at this many rollouts, whichever comes first.
+ANALYSIS_ROLLOUTS = env_int("ANALYSIS_ROLLOUTS", 0) or None
 # Threads per server process for HTTP requests (each holds a database connection while busy).
 HTTP_THREADS = env_int("HTTP_THREADS", 4)
 # Turn times up to this get a task due at the deadline; longer ones rely on the sweeper alone

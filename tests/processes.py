@@ -44,6 +44,7 @@ def test_environment(queue: str) -> dict[str, str]:
         STATICFILES_BACKEND=settings.STORAGES["staticfiles"]["BACKEND"],
         HAND_BREAK_SECONDS=str(settings.HAND_BREAK_SECONDS),
         ANALYSIS_BUDGET_MS=str(settings.ANALYSIS_BUDGET_MS),
+        ANALYSIS_ROLLOUTS=str(settings.ANALYSIS_ROLLOUTS or 0),
         # Many test processes share one PostgreSQL (100 connections): small pools each.
         DB_POOL_MAX=os.environ.get("TEST_CHILD_DB_POOL_MAX", "4"),
     )

@@ -108,7 +108,8 @@ def review_decision(state: MatchState, action: dict[str, Any], *, seat: int,
         return {**entry, "best": chosen, "loss": 0, "reason": None,
                 "options": [{"action": chosen, "value": None}]}
     options = explain_options(view, seat=seat, rng=random.Random(seed),
-                              budget_ms=settings.ANALYSIS_BUDGET_MS)
+                              budget_ms=settings.ANALYSIS_BUDGET_MS,
+                              max_rollouts=settings.ANALYSIS_ROLLOUTS)
     rated = {option: (value, figures) for option, value, figures in options}
     best, best_value, best_figures = options[0]
     chosen_value, chosen_figures = rated.get(chosen, (best_value, best_figures))
