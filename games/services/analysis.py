@@ -50,7 +50,9 @@ def analysis_retry(*, match_id: int, user: Any, seat: int) -> Analysis:
             raise Conflict(_("The analysis of this match is unavailable."),
                            code="analysis_failed")
         analysis_queued(match_id=match_id, seat=seat)
-    analysis.refresh_from_db()
+        # Read before the commit sends the task: the answer is the retry's own state, pending,
+        # not whatever a fast worker has made of it since.
+        analysis.refresh_from_db()
     return analysis
 
 

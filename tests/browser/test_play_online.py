@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from datetime import datetime
 
 import pytest
 from playwright.sync_api import expect
@@ -59,7 +60,7 @@ def test_two_players_whose_bots_come_after_ten_seconds_sit_with_two_bots_within_
     away, waiting = open_phone(), open_phone()
     for page in (away, waiting):
         sign_up(page)
-    started = time.monotonic()
+    started = time.time()  # the server's clock too: it runs on this machine
     for page in (away, waiting):
         made = api_in_page(page, "POST", "/api/seeks/",
                            {"pace": "15s", "rated": True, "bots_after_seconds": 10})
@@ -73,19 +74,19 @@ def test_two_players_whose_bots_come_after_ten_seconds_sit_with_two_bots_within_
         re.compile(r"Bots join in \d+ seconds?\."))
     screenshot(waiting, "61-bots-join-soon")
 
-    def left() -> float:
-        return max(15 - (time.monotonic() - started), 0.1) * 1000
-
-    waiting.wait_for_url(MATCH_URL, timeout=left())
+    waiting.wait_for_url(MATCH_URL, timeout=30_000)
     found = away.get_by_test_id("match-found")
-    expect(found).to_be_visible(timeout=left())
-    assert time.monotonic() - started <= 15
+    expect(found).to_be_visible()
     found.click()
     away.wait_for_url(f"**/m/{match_id_of(waiting)}")
     view = api_in_page(away, "GET", f"/api/matches/{match_id_of(away)}/")["body"]
     kinds = sorted(seat["kind"].split(":")[0] for seat in view["seats"])
     assert kinds == ["bot", "bot", "human", "human"], view["seats"]
     assert view["turn_seconds"] == 15
+    # Seated when the bots' ten seconds were up, within fifteen: the server's record (how soon
+    # each page shows it depends on how busy this machine's browser is).
+    seated = datetime.fromisoformat(view["created_at"]).timestamp() - started
+    assert 9 <= seated <= 15, seated
     assert away.errors == [] and waiting.errors == []
 
 
