@@ -1,8 +1,7 @@
 // The player's websocket: match views pushed after every move, with reconnect and backoff.
 // Listeners get ("view", match), ("resync") after a reconnect or a wake, ("status", bool),
 // ("latest", {match, seq}) with the watched match's latest seq when the watch begins and at
-// every heartbeat, and
-// ("seek", {match}) when a search for players has found a table.
+// every heartbeat, and ("seek", {match}) when a search for players has found a table.
 
 export class Live {
   constructor() {
