@@ -7,7 +7,7 @@ import pytest
 from games.engine.bots import REASONS, reason_for
 from games.engine.bots.search import Figures
 from games.models import Analysis, Match
-from tests.api.helpers import create, play_to_end
+from tests.api.helpers import create, play_to_end, view
 from tests.conftest import needs_services, wait_for
 
 pytestmark = [pytest.mark.django_db(transaction=True), needs_services]
@@ -20,6 +20,14 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
     early = owner_api.get(url)
     assert early.status_code == 403 and early.json()["code"] == "not_finished"
 
+    # The owner calls the most tricks allowed (a hand that makes it is all but impossible),
+    # then plays the first legal card every time.
+    mine = wait_for(lambda: (v := view(owner_api, created["id"]))["turn"] == v["my_seat"] and v,
+                    timeout=60)
+    assert mine and mine["status"] == "bidding", mine
+    called = owner_api.post(f"/api/matches/{created['id']}/call/",
+                            {"call": max(mine["legal"]), "seq": mine["seq"]}, format="json")
+    assert called.status_code == 200, called.content
     play_to_end([owner_api], created["id"])
     first = owner_api.get(url)
     assert first.status_code in (200, 202)
@@ -43,8 +51,8 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
         assert values == sorted(values, reverse=True)
         if values:
             assert decision["best"] == decision["options"][0]["action"]
-    # Playing the first legal card every time costs something somewhere, and says why.
-    assert any(d["reason"] for d in decisions)
+    # That call costs points, and the review says why.
+    assert decisions[0]["kind"] == "call" and decisions[0]["reason"] == "call_too_high"
     assert owner_api.get(url).json() == body  # computed once, then served
     assert Analysis.objects.filter(match_id=created["id"]).count() == 1
     assert outsider_api.get(url).status_code == 404
