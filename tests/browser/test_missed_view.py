@@ -14,17 +14,23 @@ pytestmark = pytest.mark.browser
 MY_TURN = "[data-testid=hand].hand-active .card.legal:not([disabled])"
 
 
+def server_view_when(page, match_id: int, holds, failure: str, timeout: float = 20) -> dict:
+    """The server's view of the match (asked from the page) once ``holds(view)``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        server = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+        if holds(server):
+            return server
+        assert time.monotonic() < deadline, failure
+        page.wait_for_timeout(200)
+
+
 def call_and_wait_for_the_bots(page, match_id: int) -> None:
     """Call (the answer comes over HTTP), then wait until the bots after this player have
     moved and the server has it to play, while the page, told nothing, does not know it."""
     assert act_if_my_turn(page, call=2)
-    deadline = time.monotonic() + 20
-    while True:
-        server = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
-        if server["status"] == "playing" and server["turn"] == server["my_seat"]:
-            break
-        assert time.monotonic() < deadline, "the bots did not move"
-        page.wait_for_timeout(200)
+    server_view_when(page, match_id, lambda v: v["status"] == "playing"
+                     and v["turn"] == v["my_seat"], "the bots did not move")
     page.wait_for_timeout(1500)
     assert page.locator(MY_TURN).count() == 0, "the page should not know it is its turn yet"
 
@@ -92,13 +98,8 @@ def test_a_table_whose_socket_joins_after_the_bots_moved_catches_up_without_a_he
     page.route_web_socket("**/ws/", hold)
     sign_up(page)
     match_id = new_match(page)
-    deadline = time.monotonic() + 30
-    while True:
-        server = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
-        if server["turn"] == server["my_seat"]:
-            break
-        assert time.monotonic() < deadline, "the bots did not call"
-        page.wait_for_timeout(200)
+    server = server_view_when(page, match_id, lambda v: v["turn"] == v["my_seat"],
+                              "the bots did not call", timeout=30)
     assert held["socket"] is not None
     # The seats the page shows as having called, once it has drawn the view it fetched.
     called = page.get_by_role("group", name=re.compile(r"called \d+, won"))
