@@ -39,7 +39,7 @@ def test_environment(queue: str) -> dict[str, str]:
         DATABASE_URL=f"{url}/{db['NAME']}",
         REDIS_URL=settings.REDIS_URL,
         CELERY_QUEUE=queue,
-        DJANGO_SETTINGS_MODULE="callbreak_site.settings",
+        DJANGO_SETTINGS_MODULE="tests.server_settings",
         PYTHONUNBUFFERED="1",
         STATICFILES_BACKEND=settings.STORAGES["staticfiles"]["BACKEND"],
         HAND_BREAK_SECONDS=str(settings.HAND_BREAK_SECONDS),

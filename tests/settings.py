@@ -1,8 +1,9 @@
 """The site's settings for the test process: the same, with one test-only app first in
 ``INSTALLED_APPS``, whose ``flush`` command empties the tables between transactional tests
 (tests/flushing), and the waits a player never sees in a test at test speed. The services a
-test starts (workers, servers) run on the site's own settings (tests/processes.py), given the
-same waits through the environment."""
+test starts (workers, servers) run on the site's own settings with passwords hashed at test
+speed (tests/server_settings.py, tests/processes.py), given the same waits through the
+environment."""
 
 import os
 

@@ -1,0 +1,10 @@
+"""The site's settings for the servers and workers a test starts (tests/processes.py): the
+same, with passwords hashed at test speed as in the test process (tests/conftest.py). Django's
+own hashers follow, so a password stored by them still checks."""
+
+from django.conf import global_settings
+
+from callbreak_site.settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
+                    *global_settings.PASSWORD_HASHERS]
