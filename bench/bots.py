@@ -16,6 +16,10 @@ vs 3 ``ismcts``; ``expert`` vs 3 ``hard``; ``expert`` vs 3 ``normal``; ``normal`
 ``easy``; ``hard`` vs a mixed field (``hard-v1``, ``ismcts``, ``normal``, paired with
 ``hard-v1``); and, unpaired, ``examples/smartbot`` (a real process on a loopback port) vs 3
 ``normal``.
+
+Each row's pairs are written to ``--pairs-dir`` (one file per row, hands, rollouts and seed);
+``--pooled`` plays nothing and prints each wanted row over every run of it kept there at the
+same hands and rollouts, so runs on several seeds (or on two machines) make one row, exactly.
 """
 
 from __future__ import annotations
@@ -31,7 +35,16 @@ from pathlib import Path
 import httpx
 
 from games.arena.cli import parse_args, run_matches
-from games.arena.paired import Pair, PairedSummary, Row, call_spread, play_pairs, summarise_pairs
+from games.arena.paired import (
+    Pair,
+    PairedSummary,
+    Row,
+    call_spread,
+    pairs_from_json,
+    pairs_to_json,
+    play_pairs,
+    summarise_pairs,
+)
 from games.arena.stats import summarise
 from games.engine import Rules
 from games.engine.bots import ARENA_LEVELS
@@ -55,6 +68,22 @@ ROWS = (*PAIRED, "smartbot")
 # About what the hard bot's 150 ms buy on a quiet core of this project's server (1,000
 # rollouts took 66 ms of CPU, median, on the positions of ``tests/bots``).
 ROLLOUTS = 2000
+PAIRS = ROOT / "var" / "bench" / "pairs"
+
+
+def pairs_file(folder: Path, key: str, hands: int, rollouts: int, seed: int | str) -> Path:
+    """Where a run of row ``key`` keeps its pairs (``seed`` "*" names every seed's file)."""
+    return folder / f"{key}-{hands}hands-{rollouts}rollouts-seed{seed}.json"
+
+
+def pooled_pairs(folder: Path, key: str, hands: int, rollouts: int) -> tuple[list[Pair], list[str]]:
+    """Every kept pair of row ``key`` at these hands and rollouts, and the seeds they came from."""
+    pairs, seeds = [], []
+    pattern = pairs_file(folder, key, hands, rollouts, "*").name
+    for path in sorted(folder.glob(pattern)):
+        pairs += pairs_from_json(path.read_text())
+        seeds.append(path.stem.rsplit("-seed", 1)[1])
+    return pairs, seeds
 
 
 @contextmanager
@@ -149,31 +178,46 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rows", default=",".join(ROWS),
                         help=f"which rows, comma-separated among {', '.join(ROWS)}")
     parser.add_argument("--port", type=int, default=9101, help="smartbot's port")
+    parser.add_argument("--pairs-dir", type=Path, default=PAIRS,
+                        help="where each row's pairs are kept (default: var/bench/pairs)")
+    parser.add_argument("--pooled", action="store_true",
+                        help="play nothing: each row over every run of it kept in --pairs-dir")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     wanted = args.rows.split(",")
     unknown = [w for w in wanted if w not in ROWS]
     if unknown:
         parser.error(f"unknown rows {', '.join(unknown)}; rows are {', '.join(ROWS)}")
     rules = Rules.preset("standard").with_changes(hands=args.hands)
-    done = []
+    done, seeds = [], {}
     for key in (k for k in PAIRED if k in wanted):
         tested, field = PAIRED[key]
         row = Row(tested, field, args.baseline or (MIXED_BASELINE if "," in field else field))
-        matches = args.matches
-        if tested == "expert" and args.expert_matches:
-            matches = args.expert_matches
-        pairs = play_pairs(row, rules, matches=matches, seed=args.seed,
-                           rollouts=args.rollouts, workers=args.workers, progress=sys.stderr)
+        if args.pooled:
+            pairs, seeds[key] = pooled_pairs(args.pairs_dir, key, args.hands, args.rollouts)
+            if not pairs:
+                parser.error(f"no kept run of {key} at {args.hands} hands and "
+                             f"{args.rollouts} rollouts in {args.pairs_dir}")
+        else:
+            matches = args.matches
+            if tested == "expert" and args.expert_matches:
+                matches = args.expert_matches
+            pairs = play_pairs(row, rules, matches=matches, seed=args.seed,
+                               rollouts=args.rollouts, workers=args.workers, progress=sys.stderr)
+            kept = pairs_file(args.pairs_dir, key, args.hands, args.rollouts, args.seed)
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.write_text(pairs_to_json(pairs))
         done.append((row, summarise_pairs(pairs), pairs))
-    print(f"{args.hands}-hand matches, standard rules, the tested seat turning, seed "
-          f"{args.seed}, {args.rollouts} rollouts a hard decision; ± is the 95 % interval; "
+    runs = "; ".join(f"{key}: seeds {', '.join(s)}" for key, s in seeds.items())
+    print(f"{args.hands}-hand matches, standard rules, the tested seat turning, "
+          f"{f'pooled runs ({runs})' if args.pooled else f'seed {args.seed}'}, "
+          f"{args.rollouts} rollouts a hard decision; ± is the 95 % interval; "
           "differences are paired (same deals); parity is 25 %")
     if done:
         print(paired_table([(row, summary) for row, summary, _ in done]))
         print("\nThe tested seat's calls and the tricks it took at each (and the baseline's in "
               "that seat):")
         print(spread_table([(row, pairs) for row, _, pairs in done]))
-    if "smartbot" in wanted:
+    if "smartbot" in wanted and not args.pooled:
         print(smartbot_row(args))
     return 0
 

@@ -11,11 +11,12 @@ iterations) plays the same whatever the machine's load.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import TextIO
 
 from games.engine import Rules
@@ -62,6 +63,22 @@ class Pair:
     seat: int
     tested: MatchResult
     baseline: MatchResult
+
+
+def pairs_to_json(pairs: Sequence[Pair]) -> str:
+    """The pairs as JSON, every figure of both arms kept, so that runs of a row on other
+    seeds can be read back and summarised as one (``pairs_from_json``)."""
+    return json.dumps([asdict(pair) for pair in pairs])
+
+
+def pairs_from_json(text: str) -> list[Pair]:
+    """The pairs ``pairs_to_json`` wrote (calls and tricks come back as tuples)."""
+    def result(fields: dict) -> MatchResult:
+        bids = [[(call, won) for call, won in seat] for seat in fields.pop("bids")]
+        return MatchResult(**fields, bids=bids)
+
+    return [Pair(item["seat"], result(item["tested"]), result(item["baseline"]))
+            for item in json.loads(text)]
 
 
 def play_pair(row: Row, rules: Rules, seed: int, seat: int,

@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import io
 from contextlib import redirect_stdout
+from dataclasses import replace
 
-from bench.bots import main
+from bench.bots import main, pairs_file
 from games.arena.match import MatchResult
-from games.arena.paired import Pair, Row, call_spread, play_pair, play_pairs, summarise_pairs
+from games.arena.paired import (
+    Pair,
+    Row,
+    call_spread,
+    pairs_from_json,
+    pairs_to_json,
+    play_pair,
+    play_pairs,
+    summarise_pairs,
+)
 from games.engine import Rules
 
 TWO_HANDS = Rules.preset("standard").with_changes(hands=2)
@@ -46,11 +56,11 @@ def test_the_differences_are_taken_match_by_match_in_the_tested_seat():
     assert summary.win[0] == 75.0 and summary.baseline_win[0] == 25.0
 
 
-def test_the_bench_prints_a_paired_row_with_its_difference():
+def test_the_bench_prints_a_paired_row_with_its_difference(tmp_path):
     out = io.StringIO()
     with redirect_stdout(out):
         assert main(["--rows", "hard-normal", "--matches", "2", "--hands", "1",
-                     "--rollouts", "20", "--workers", "1"]) == 0
+                     "--rollouts", "20", "--workers", "1", "--pairs-dir", str(tmp_path)]) == 0
     text = out.getvalue()
     assert "| `hard` vs 3 `normal` | `normal` | 2 |" in text
     # Then each call of the tested seat with the tricks it took: two hands in all.
@@ -90,3 +100,35 @@ def test_a_mixed_field_sits_in_playing_order_after_the_tested_seat_in_both_arms(
     assert row.seating("easy", 2) == ["hard-v1", "ismcts", "easy", "normal"]
     assert row.seating("hard-v1", 0) == ["hard-v1", "normal", "hard-v1", "ismcts"]
     assert row.title() == "`easy` vs `normal`, `hard-v1`, `ismcts`"
+
+
+def _untimed(pair: Pair) -> Pair:
+    return replace(pair, tested=replace(pair.tested, decision_ms=[]),
+                   baseline=replace(pair.baseline, decision_ms=[]))
+
+
+def _bench(*args: str) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["--rows", "normal-easy", "--hands", "2", "--workers", "1", *args]) == 0
+    return out.getvalue()
+
+
+def test_kept_pairs_read_back_the_same_and_runs_on_two_seeds_pool_into_one_row(tmp_path):
+    kept = {}
+    for seed in (5, 6):
+        _bench("--matches", "3", "--seed", str(seed), "--pairs-dir", str(tmp_path))
+        kept[seed] = pairs_from_json(pairs_file(tmp_path, "normal-easy", 2, 2000, seed).read_text())
+    again = play_pairs(Row("normal", "easy", "easy"), TWO_HANDS, matches=3, seed=5,
+                       rollouts=2000, workers=1)
+    assert pairs_from_json(pairs_to_json(again)) == again
+    # The same matches as kept, but for how long each decision took.
+    assert [_untimed(p) for p in kept[5]] == [_untimed(p) for p in again]
+
+    text = _bench("--pooled", "--pairs-dir", str(tmp_path))
+    assert "pooled runs (normal-easy: seeds 5, 6)" in text
+    both = summarise_pairs(kept[5] + kept[6])
+    assert both.matches == 6
+    row = next(line for line in text.splitlines() if line.startswith("| `normal` vs 3 `easy` |"))
+    assert f"| 6 | {both.win[0]:.1f} ± {both.win[1]:.1f} |" in row
+    assert f"**{both.points_gain[0]:.2f} ± {both.points_gain[1]:.2f}**" in row
