@@ -74,6 +74,9 @@ def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back
     # The engine's worker starts Pyodide first: seconds of WebAssembly on a busy machine.
     page.wait_for_url(re.compile(r"/offline/[0-9a-f-]{36}$"), timeout=60_000)
     expect(page.get_by_test_id("table-screen")).to_be_visible()
+    # Played offline on purpose: the pill under the bar waits for no connection.
+    pill = "getComputedStyle(document.getElementById('bar'), '::after').content"
+    assert page.evaluate(pill) == '"Offline"'
 
     # A card the rules refuse gets the engine's refusal, worded on the phone.
     hand = page.get_by_test_id("hand")

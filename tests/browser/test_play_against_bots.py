@@ -63,6 +63,18 @@ def test_sign_up_call_play_a_whole_hand_and_see_the_score_table(open_phone):
     assert page.errors == []
 
 
+# With a message on screen: whether the point a thumb taps on each card of the hand (as
+# ``tap_card`` does) is that card's own (null when no message shows).
+CARDS_REACHABLE = """() => {
+  if (!document.querySelector('[data-testid=toast]')) return null;
+  const cards = document.querySelectorAll('[data-testid=hand] [data-testid=hand-card]');
+  return [...cards].every((card) => {
+    const box = card.getBoundingClientRect();
+    return card.contains(document.elementFromPoint(box.left + 9, box.top + 22));
+  });
+}"""
+
+
 def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     page = open_phone()
     sign_up(page)
@@ -88,5 +100,9 @@ def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     toast = page.get_by_test_id("toast").last
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(re.compile(r"must|may not|cannot", re.I))
+    # The message shows under the bar, over no card: a thumb on any card reaches the card.
+    assert page.evaluate(CARDS_REACHABLE) is True
     screenshot(page, "07-illegal-tap")
     assert hand.get_by_test_id("hand-card").count() == before
+    tap_card(hand.locator(".card.legal:not([disabled])").first)
+    expect(hand.get_by_test_id("hand-card")).to_have_count(before - 1)

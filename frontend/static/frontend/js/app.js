@@ -45,8 +45,10 @@ let renderId = 0;
 
 // The bar tells the player when live updates are paused (the table then polls). The
 // browser's own offline event is heard at once; a dead socket may take longer to notice.
+// A match played offline on purpose is not waiting for a connection: its pill says only that.
 function showConnection() {
   bar.classList.toggle("offline", !navigator.onLine || (Boolean(ctx.user) && !live.connected));
+  bar.dataset.offline = document.body.dataset.screen === "offline-table" ? gettext("Offline") : gettext("Offline · reconnecting");
 }
 live.on((kind, connected) => {
   if (kind !== "status") return;
@@ -144,6 +146,7 @@ async function show(route) {
     else link.removeAttribute("aria-current");
   }
   document.body.dataset.screen = route.name;
+  showConnection();
   if (!SCREENS[route.name]) {
     main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Not found")),
       h("p", {}, h("a", { href: "/" }, gettext("Back to the lobby")))));

@@ -321,7 +321,8 @@ export async function mount(main, route, ctx) {
     if (mine && (previous.turn !== next.turn || previous.status !== next.status)) {
       announce(next.status === "bidding" ? gettext("Your call.") : gettext("Your turn to play."));
       sound("turn");
-      if (document.visibilityState === "visible" && navigator.vibrate) navigator.vibrate(40);
+      // A browser buzzes only once the player has touched the page (else it warns).
+      if (document.visibilityState === "visible" && navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate(40);
     }
     if (next.hand_results.length > previous.hand_results.length && next.status !== "finished") {
       const result = next.hand_results[next.hand_results.length - 1];
