@@ -59,7 +59,7 @@ def assert_all_translated(page, lang: str, where: str) -> None:
 @pytest.mark.parametrize("lang", ["ne", "hi", "bn"])
 def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
     page = open_phone(locale="en-US")
-    sign_up(page, unique_name("ram"))
+    username = sign_up(page, unique_name("ram"))
     expect(page.locator("html")).to_have_attribute("lang", "en")
 
     page.goto("/settings")
@@ -130,6 +130,13 @@ def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
     page.get_by_test_id("nav-history").click()
     expect(page.get_by_test_id("history-row")).to_have_count(1)
     assert_all_translated(page, lang, "the history")
+    # The replay names the bots as the table did, in the language's script.
+    page.get_by_test_id("history-row").click()
+    seats = page.locator("[data-testid=replay] .replay-name")
+    expect(seats).to_have_count(4)
+    bots = [name for name in seats.all_inner_texts() if not name.startswith(username)]
+    assert len(bots) == 3 and not any(re.search(r"[A-Za-z]", name) for name in bots), bots
+    assert_all_translated(page, lang, "the replay")
     page.goto("/stats")
     expect(page.get_by_test_id("stat-played")).to_contain_text(re.compile(DIGITS[lang]))
     assert_all_translated(page, lang, "the statistics")

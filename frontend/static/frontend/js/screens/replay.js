@@ -2,7 +2,7 @@
 import { api } from "../api.js";
 import { cardFace, cardName, cardText, handBySuit, SUITS } from "../cards.js";
 import { totalsChart } from "../chart.js";
-import { fill, h } from "../dom.js";
+import { fill, h, seatLabel } from "../dom.js";
 import { date, listAnd, number, ordinal, score } from "../format.js";
 import { handLabel, handsLabel } from "../handlabel.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
@@ -10,9 +10,10 @@ import { isMuted, reactionBadge, reactionSet } from "../reactions.js";
 import { costMeaning, decisionLine, reasonSentence } from "../reasons.js";
 import { reactionSteps, runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
+// Each seat as the table names it (a bot's name in the page's script), this player's marked.
 function seatNames(record, me) {
   return record.seats.map((s) => (s.seat === me ? interpolate(gettext("%(name)s (you)"), { name: s.name })
-    : s.name || interpolate(gettext("Seat %(n)s"), { n: number(s.seat + 1) })));
+    : seatLabel(s)));
 }
 
 function holdingRow(cards, showing) {
@@ -26,7 +27,7 @@ function holdingRow(cards, showing) {
 
 // "Asha, Ram, Sita and Hari · 4 Dec": who played, and when it ended.
 function title(record) {
-  const players = listAnd(record.seats.map((s) => s.name || interpolate(gettext("Seat %(n)s"), { n: number(s.seat + 1) })));
+  const players = listAnd(record.seats.map(seatLabel));
   if (!record.finished_at) return players;
   // The date stays on one line.
   return interpolate(gettext("%(players)s · %(date)s"), { players, date: date(record.finished_at).replace(/\s/g, "\u00a0") });
