@@ -11,7 +11,7 @@ pytestmark = pytest.mark.browser
 
 def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
     host, friend = open_phone(), open_phone()
-    sign_up(host)
+    host_name = sign_up(host)
     friend_name = sign_up(friend)
     made = api_in_page(host, "POST", "/api/matches/", {
         "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,
@@ -22,6 +22,10 @@ def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
     friend.goto("/")
     row = friend.get_by_test_id("invitation")
     expect(row).to_have_count(1, timeout=10_000)
+    # It says who invited, in full, and what is asked: the hands and the time a turn.
+    expect(row.locator("strong")).to_have_text(f"{host_name} invited you")
+    assert row.locator("strong").evaluate("e => e.scrollWidth <= e.clientWidth")
+    expect(row.get_by_test_id("invitation-about")).to_have_text("1 hand, 1 hour a turn")
     row.get_by_test_id("invitation-accept").click()
     friend.wait_for_url(f"**/m/{match_id}")
     expect(friend.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(

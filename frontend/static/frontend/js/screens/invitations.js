@@ -2,6 +2,7 @@
 import { request } from "../api.js";
 import { fill, h, toast } from "../dom.js";
 import { handsLabel } from "../handlabel.js";
+import { duration, list } from "../format.js";
 import { gettext, interpolate } from "../i18n.js";
 
 function invitationRow(invitation, ctx, reload) {
@@ -18,10 +19,12 @@ function invitationRow(invitation, ctx, reload) {
       reload();
     }
   };
-  return h("li", { class: "match-row", testid: "invitation", dataset: { matchId: invitation.match_id } },
+  // What is asked of the player before they accept: how many hands, and how long each turn.
+  const about = [handsLabel(invitation.hands, 0), interpolate(gettext("%(time)s a turn"), { time: duration(invitation.turn_seconds) })];
+  return h("li", { class: "match-row invitation-row", testid: "invitation", dataset: { matchId: invitation.match_id } },
     h("span", { class: "match-main" },
       h("strong", {}, who),
-      h("span", { class: "muted" }, handsLabel(invitation.hands, 0))),
+      h("span", { class: "muted", testid: "invitation-about" }, list(about))),
     h("span", { class: "row" },
       h("button", { class: "btn btn-primary btn-small", type: "button", testid: "invitation-accept", onclick: () => answer("accept") }, gettext("Accept")),
       h("button", { class: "btn btn-small", type: "button", testid: "invitation-decline", onclick: () => answer("decline") }, gettext("Decline"))));
