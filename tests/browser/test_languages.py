@@ -13,6 +13,7 @@ from tests.i18n.words import untranslated
 
 from .conftest import (
     act_if_my_turn,
+    api_in_page,
     finish_through_api,
     new_match,
     screenshot,
@@ -89,6 +90,12 @@ def test_a_hand_against_bots_in_the_chosen_language(open_phone, lang):
     page.get_by_test_id("nm-rules-toggle").click()
     expect(page.get_by_test_id("new-match-form")).to_be_visible()
     assert_all_translated(page, lang, "the new-match form")
+    # At a live pace the expert is greyed, and the hint names it before saying why.
+    expert = page.get_by_test_id("nm-opponent-0").locator("option[value='bot:expert']")
+    expect(expert).to_be_disabled()
+    levels = api_in_page(page, "GET", "/api/rules/")["body"]["bot_levels"]
+    label = next(level["label"] for level in levels if level["name"] == "expert")
+    expect(page.get_by_test_id("nm-levels-hint")).to_contain_text(f"{label}: ")
     screenshot(page, f"lang-{lang}-new-match")
 
     page.goto("/")

@@ -97,7 +97,8 @@ export async function mount(main, route, ctx) {
       if (tooSlow.has(kind.value)) kind.value = "bot:normal";
     }
     const needing = catalogue.bot_levels.filter((level) => tooSlow.has(`bot:${level.name}`));
-    explain("levels", needing.map((level) => level.description).join(" "));
+    // Each greyed level named before why it is greyed: "Expert: searches deepest of all…".
+    explain("levels", needing.map((level) => interpolate(gettext("%(level)s: %(about)s"), { level: level.label, about: level.description })).join(" "));
   }
 
   // Only a table with an open seat can be listed for anyone to join.
