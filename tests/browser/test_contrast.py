@@ -1,6 +1,7 @@
 """WCAG AA contrast of every piece of visible text, screen by screen: at least 4.5:1 against
-what lies behind it, 3:1 for large text (24 px, or 18.66 px bold). Controls that are switched
-off are exempt, as WCAG allows (a greyed card keeps its own 3:1, see test_table_layout.py)."""
+what lies behind it, 3:1 for large text (24 px, or 18.66 px bold); and none under 10 px.
+Controls that are switched off are exempt, as WCAG allows (a greyed card keeps its own 3:1, see
+test_table_layout.py)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,7 @@ LOW_CONTRAST = """() => {
   const hex = (c) => '#' + [c.r, c.g, c.b]
     .map((v) => Math.round(v).toString(16).padStart(2, '0')).join('');
   const failures = [];
+  const MIN_TEXT_PX = 10;  // nothing a player reads is smaller on a phone
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const text = node.data.trim();
@@ -75,13 +77,14 @@ LOW_CONTRAST = """() => {
     let fade = 1;
     for (let n = el; n; n = n.parentElement) fade *= Number(getComputedStyle(n).opacity);
     const size = parseFloat(style.fontSize);
+    const where = el.getAttribute('class') || el.tagName.toLowerCase();
+    if (size < MIN_TEXT_PX) failures.push(`${text.slice(0, 24)} (${where}): ${size}px text`);
     const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
     const need = large ? 3 : 4.5;
     const seen = { ...colour, a: colour.a * fade };
     const worst = behind(el).map((bg) => [ratio(blend(seen, bg), bg), bg])
       .sort((p, q) => p[0] - q[0])[0];
     if (worst[0] < need) {
-      const where = el.getAttribute('class') || el.tagName.toLowerCase();
       failures.push(`${text.slice(0, 24)} (${where}): ` +
         `${worst[0].toFixed(2)} < ${need}, ${hex(colour)} on ${hex(worst[1])}`);
     }
@@ -98,7 +101,7 @@ def check(page, screen: str, found: dict) -> None:
         found[screen] = failures
 
 
-def test_all_visible_text_meets_wcag_aa_contrast_on_every_screen(open_phone):
+def test_all_visible_text_meets_wcag_aa_contrast_and_a_readable_size_on_every_screen(open_phone):
     page = open_phone()
     found: dict[str, list[str]] = {}
     page.goto("/")
@@ -155,5 +158,5 @@ def test_all_visible_text_meets_wcag_aa_contrast_on_every_screen(open_phone):
     page.goto("/settings")
     expect(page.get_by_test_id("settings")).to_be_visible()
     check(page, "the settings", found)
-    assert found == {}, f"text below WCAG AA contrast: {found}"
+    assert found == {}, f"text below WCAG AA contrast or too small: {found}"
     assert page.errors == []
