@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 from .conftest import act_if_my_turn, screenshot, sign_up, tap_card
 
 pytestmark = pytest.mark.browser
+SIZE = r"\d+(\.\d)? MB"
 
 
 def make_available_offline(page) -> None:
@@ -21,10 +22,11 @@ def make_available_offline(page) -> None:
     page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     page.wait_for_function("Boolean(navigator.serviceWorker.controller)")
     toggle = page.get_by_test_id("offline-toggle")
-    expect(toggle).to_contain_text(re.compile(r"Make available offline \(\d+(\.\d)? MB\)"))
+    # What it costs to download, then what it keeps on the phone (a larger figure, unpacked).
+    expect(toggle).to_contain_text(re.compile(rf"Make available offline \({SIZE} to download\)"))
     toggle.click()
     expect(page.get_by_test_id("offline-state")).to_contain_text(
-        re.compile(r"Offline play: ready \(\d+(\.\d)? MB\)"), timeout=120_000)
+        re.compile(rf"Offline play: ready \({SIZE} on this phone\)"), timeout=120_000)
 
 
 def position(page) -> dict:
@@ -118,7 +120,7 @@ def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back
     # Settings says offline play is ready, with its size, and removes it.
     page.goto("/settings")
     state = page.get_by_test_id("offline-state")
-    expect(state).to_contain_text(re.compile(r"Offline play: ready \(\d+(\.\d)? MB\)"))
+    expect(state).to_contain_text(re.compile(rf"Offline play: ready \({SIZE} on this phone\)"))
     page.get_by_test_id("offline-toggle").click()
     expect(page.get_by_test_id("offline-toggle")).to_contain_text("Make available offline")
     assert not page.errors, page.errors

@@ -26,12 +26,12 @@ export function offlineControl({ changed = () => {}, removable = true } = {}) {
     if (!status.available) {
       state.textContent = gettext("Offline play is not available in this browser.");
     } else if (status.ready) {
-      state.textContent = interpolate(gettext("Offline play: ready (%(size)s)"), { size: megabytes(status.bytes) });
+      state.textContent = interpolate(gettext("Offline play: ready (%(size)s on this phone)"), { size: megabytes(status.bytes) });
       button.textContent = gettext("Remove offline play");
       button.onclick = () => run(removeOffline);
     } else {
       state.textContent = gettext("Play against the computer with no network: the game is kept on this phone.");
-      button.textContent = interpolate(gettext("Make available offline (%(size)s)"), { size: megabytes(status.download) });
+      button.textContent = interpolate(gettext("Make available offline (%(size)s to download)"), { size: megabytes(status.download) });
       button.onclick = () => run(() => keepOffline((done, total) => {
         state.textContent = interpolate(gettext("Downloading offline play: %(done)s of %(total)s files…"),
           { done: number(done), total: number(total) });
