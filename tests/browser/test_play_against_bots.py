@@ -64,13 +64,20 @@ def test_sign_up_call_play_a_whole_hand_and_see_the_score_table(open_phone):
 
 
 # With a message on screen: whether the point a thumb taps on each card of the hand (as
-# ``tap_card`` does) is that card's own (null when no message shows).
+# ``tap_card`` does) and the middle of each of the table's buttons reach their own element
+# (null when no message shows).
 CARDS_REACHABLE = """() => {
   if (!document.querySelector('[data-testid=toast]')) return null;
+  const reached = (el, x, y) => el.contains(document.elementFromPoint(x, y));
   const cards = document.querySelectorAll('[data-testid=hand] [data-testid=hand-card]');
-  return [...cards].every((card) => {
+  const buttons = document.querySelectorAll(
+    '[data-testid=show-last-trick], [data-testid=show-scores]');
+  return buttons.length === 2 && [...cards].every((card) => {
     const box = card.getBoundingClientRect();
-    return card.contains(document.elementFromPoint(box.left + 9, box.top + 22));
+    return reached(card, box.left + 9, box.top + 22);
+  }) && [...buttons].every((button) => {
+    const box = button.getBoundingClientRect();
+    return reached(button, box.left + box.width / 2, box.top + box.height / 2);
   });
 }"""
 
@@ -100,7 +107,7 @@ def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     toast = page.get_by_test_id("toast").last
     expect(toast).to_be_visible()
     expect(toast).to_contain_text(re.compile(r"must|may not|cannot", re.I))
-    # The message shows under the bar, over no card: a thumb on any card reaches the card.
+    # The message shows over no card and no button of the table: a thumb reaches each.
     assert page.evaluate(CARDS_REACHABLE) is True
     screenshot(page, "07-illegal-tap")
     assert hand.get_by_test_id("hand-card").count() == before
