@@ -89,6 +89,11 @@ def sign_up(page, username: str | None = None) -> str:
     return username
 
 
+# What the offline pill under the bar says (app.js puts its words from the catalogue in
+# ``data-offline``; the stylesheet shows them).
+OFFLINE_PILL = "getComputedStyle(document.getElementById('bar'), '::after').content"
+
+
 # Set before a page's scripts run: every Content-Security-Policy violation the page reports,
 # as "directive blocked-URI", in ``window.__violations``.
 RECORD_VIOLATIONS = """

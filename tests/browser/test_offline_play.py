@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, screenshot, sign_up, tap_card
+from .conftest import OFFLINE_PILL, act_if_my_turn, screenshot, sign_up, tap_card
 
 pytestmark = pytest.mark.browser
 SIZE = r"\d+(\.\d)? MB"
@@ -77,8 +77,7 @@ def test_a_match_against_bots_is_played_offline_survives_a_reload_and_syncs_back
     page.wait_for_url(re.compile(r"/offline/[0-9a-f-]{36}$"), timeout=60_000)
     expect(page.get_by_test_id("table-screen")).to_be_visible()
     # Played offline on purpose: the pill under the bar waits for no connection.
-    pill = "getComputedStyle(document.getElementById('bar'), '::after').content"
-    assert page.evaluate(pill) == '"Offline"'
+    assert page.evaluate(OFFLINE_PILL) == '"Offline"'
 
     # A card the rules refuse gets the engine's refusal, worded on the phone.
     hand = page.get_by_test_id("hand")

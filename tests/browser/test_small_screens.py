@@ -8,15 +8,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import finish_through_api, new_match, sign_up
+from .conftest import OFFLINE_PILL, finish_through_api, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = (320, 360, 390)
 WORKER_ACTIVE = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 SIDEWAYS = "[document.documentElement.scrollWidth, window.innerWidth]"
-# What the offline pill under the bar says (its words come from the page's catalogue).
-PILL = "getComputedStyle(document.getElementById('bar'), '::after').content"
 
 
 def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
@@ -67,7 +65,7 @@ def test_offline_shows_in_the_bar_and_history_reads_without_a_visit(open_phone):
     try:
         # The bar follows the browser's offline event: no request has to fail first.
         expect(page.locator("#bar.offline")).to_have_count(1)
-        assert page.evaluate(PILL) == '"Offline · reconnecting"'
+        assert page.evaluate(OFFLINE_PILL) == '"Offline · reconnecting"'
         scroll, inner = page.evaluate(SIDEWAYS)
         assert scroll <= inner
         settings = page.get_by_test_id("nav-settings").bounding_box()
