@@ -109,12 +109,6 @@ def _wait_until_idle(worker: str, timeout: float = 20) -> None:
 
 
 @pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    """Real hashing costs a third of a second per user; tests make hundreds of users."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
-@pytest.fixture(autouse=True)
 def _fresh_cache():
     """Throttles and presence live in the cache: every test starts from an empty one."""
     cache.clear()

@@ -1,14 +1,15 @@
 """The site's settings for the test process: the same, with one test-only app first in
 ``INSTALLED_APPS``, whose ``flush`` command empties the tables between transactional tests
-(tests/flushing), and the waits a player never sees in a test at test speed. The services a
-test starts (workers, servers) run on the site's own settings with passwords hashed at test
-speed (tests/server_settings.py, tests/processes.py), given the same waits through the
-environment."""
+(tests/flushing), passwords hashed at test speed, and the waits a player never sees in a test
+at test speed. The services a test starts (workers, servers) run on the site's own settings
+with the same hashing (tests/server_settings.py, tests/processes.py), given the same waits
+through the environment."""
 
 import os
 
 from callbreak_site.settings import *  # noqa: F403
 from callbreak_site.settings import INSTALLED_APPS
+from tests.server_settings import PASSWORD_HASHERS  # noqa: F401 - hashing at test speed
 
 INSTALLED_APPS = ["tests.flushing", *INSTALLED_APPS]
 

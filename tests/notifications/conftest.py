@@ -16,8 +16,6 @@ def _own_vapid_key(settings, tmp_path):
     settings.VAPID_SUBJECT = "mailto:admin@localhost"
     settings.PUSH_TTL = 12 * 3600
     settings.PUSH_ALLOW_INSECURE_ENDPOINTS = True
-    # The named users are created per test; the production password hash would dominate the run.
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture
