@@ -18,9 +18,25 @@ from __future__ import annotations
 import os
 
 CHROMIUM = "/usr/bin/chromium"
+# The --disable-features list Playwright launches Chromium with. Chromium keeps only the last
+# --disable-features of its command line, so ours repeats this one before adding to it
+# (tests/browser/test_chromium_flags.py fails when Playwright's list outgrows this copy).
+PLAYWRIGHT_DISABLED = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch", "msForceBrowserSignIn", "msEdgeUpdateLaunchServicesPreferredVersion",
+)
+# Browser parts no page sees, each a renderer process: the address bar's popup, a page that
+# every window (every phone's context) preloads, and the spare renderer kept warm for a next
+# navigation. Without them a run's browsers use about a quarter less CPU.
+UNSEEN = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup",
+          "SpareRendererForSitePerProcess")
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-features=" + ",".join(PLAYWRIGHT_DISABLED + UNSEEN),
 ]
 UNGUARDED = "DJANGO_ALLOW_ASYNC_UNSAFE"
 
