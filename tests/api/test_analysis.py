@@ -20,13 +20,16 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
     early = owner_api.get(url)
     assert early.status_code == 403 and early.json()["code"] == "not_finished"
 
-    # The owner calls the most tricks allowed (a hand that makes it is all but impossible),
-    # then plays the first legal card every time.
+    # The owner makes the call farthest from what the hand can take, then plays the first
+    # legal card every time: the most tricks allowed, or the fewest on a hand of six or more
+    # spades and aces, which the most tricks allowed may suit.
     mine = wait_for(lambda: (v := view(owner_api, created["id"]))["turn"] == v["my_seat"] and v,
                     timeout=60)
     assert mine and mine["status"] == "bidding", mine
+    strong = sum(card[0] == "A" or card[1] == "S" for card in mine["hand"]) >= 6
+    call = min(mine["legal"]) if strong else max(mine["legal"])
     called = owner_api.post(f"/api/matches/{created['id']}/call/",
-                            {"call": max(mine["legal"]), "seq": mine["seq"]}, format="json")
+                            {"call": call, "seq": mine["seq"]}, format="json")
     assert called.status_code == 200, called.content
     play_to_end([owner_api], created["id"])
     first = owner_api.get(url)
@@ -52,7 +55,8 @@ def test_a_finished_match_is_reviewed_decision_by_decision(owner_api, outsider_a
         if values:
             assert decision["best"] == decision["options"][0]["action"]
     # That call costs points, and the review says why.
-    assert decisions[0]["kind"] == "call" and decisions[0]["reason"] == "call_too_high"
+    assert decisions[0]["kind"] == "call"
+    assert decisions[0]["reason"] == ("call_too_low" if strong else "call_too_high"), mine["hand"]
     assert owner_api.get(url).json() == body  # computed once, then served
     assert Analysis.objects.filter(match_id=created["id"]).count() == 1
     assert outsider_api.get(url).status_code == 404
