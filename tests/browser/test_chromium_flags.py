@@ -20,18 +20,24 @@ def _disabled_lists(command_line: str) -> list[set[str]]:
 def test_our_disabled_features_keep_playwrights_and_drop_the_unseen_renderers():
     if not Path(CHROMIUM).exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
-    context = SHARED.browser().new_context()
+    browser = SHARED.browser()
+    context = browser.new_context()
     try:
         page = context.new_page()
         page.goto("chrome://version/?show-variations-cmd")
         command_line = page.locator("#command_line").inner_text()
         variations = page.locator("#variations-cmd").inner_text()
+        session = browser.new_browser_cdp_session()
+        pages = [target["url"] for target in session.send("Target.getTargets")["targetInfos"]]
+        session.detach()
     finally:
         context.close()
     *playwrights, ours = _disabled_lists(command_line)
     assert playwrights, "Playwright no longer passes --disable-features: drop our copy of it"
     for theirs in playwrights:
         assert theirs <= ours, f"Playwright also disables {sorted(theirs - ours)}"
-    # What Chromium took in effect: the last list, with the features that name the renderers.
+    # Chromium takes the last list, and the window it opened for the context preloads no page
+    # of its own (with the popup on, its omnibox-popup.top-chrome pages are listed here).
     (effective,) = _disabled_lists(variations.replace('"', ""))
     assert set(UNSEEN) <= effective, sorted(set(UNSEEN) - effective)
+    assert [url for url in pages if url.startswith("chrome://") and "top-chrome" in url] == []
