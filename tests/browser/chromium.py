@@ -30,7 +30,7 @@ PLAYWRIGHT_DISABLED = (
 )
 # Browser parts no page sees, each a renderer process: the address bar's popup, a page that
 # every window (every phone's context) preloads, and the spare renderer kept warm for a next
-# navigation. Without them a run's browsers use about a quarter less CPU.
+# navigation. Without them the browsers use about a sixth less CPU.
 UNSEEN = ("WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup",
           "SpareRendererForSitePerProcess")
 ARGS = [
