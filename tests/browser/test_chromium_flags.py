@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.browser.chromium import CHROMIUM, SHARED, UNSEEN
+from tests.browser.chromium import UNSEEN
 
 pytestmark = pytest.mark.browser
 
@@ -17,21 +16,14 @@ def _disabled_lists(command_line: str) -> list[set[str]]:
     return [set(value.split(",")) for value in values]
 
 
-def test_our_disabled_features_keep_playwrights_and_drop_the_unseen_renderers():
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium (make browser installs it)")
-    browser = SHARED.browser()
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto("chrome://version/?show-variations-cmd")
-        command_line = page.locator("#command_line").inner_text()
-        variations = page.locator("#variations-cmd").inner_text()
-        session = browser.new_browser_cdp_session()
-        pages = [target["url"] for target in session.send("Target.getTargets")["targetInfos"]]
-        session.detach()
-    finally:
-        context.close()
+def test_our_disabled_features_keep_playwrights_and_drop_the_unseen_renderers(open_phone):
+    page = open_phone()
+    page.goto("chrome://version/?show-variations-cmd")
+    command_line = page.locator("#command_line").inner_text()
+    variations = page.locator("#variations-cmd").inner_text()
+    session = page.context.browser.new_browser_cdp_session()
+    pages = [target["url"] for target in session.send("Target.getTargets")["targetInfos"]]
+    session.detach()
     *playwrights, ours = _disabled_lists(command_line)
     assert playwrights, "Playwright no longer passes --disable-features: drop our copy of it"
     for theirs in playwrights:
