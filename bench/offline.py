@@ -155,7 +155,7 @@ def measure(base: str, runs: int) -> dict:
         page.get_by_test_id("auth-submit").click()
         page.get_by_test_id("match-list").wait_for()
         page.goto("/offline")
-        page.wait_for_function("Boolean(navigator.serviceWorker.controller)", timeout=60_000)
+        page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)", timeout=60_000)
         toggle = page.get_by_test_id("offline-toggle")
         toggle.wait_for()
         if "Remove" not in toggle.inner_text():

@@ -45,7 +45,7 @@ def test_the_pwa_plays_a_match_with_no_policy_violation(open_phone):
     sign_up(page)
     match_id = new_match(page, hands=1)
     expect(page.get_by_test_id("table-screen")).to_be_visible()
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     for _ in range(40):  # a few turns by tapping, so the trick (styled per card) is drawn
         if page.get_by_test_id("trick-card").count():
             break

@@ -19,8 +19,8 @@ SIZE = r"\d+(\.\d)? MB"
 
 def make_available_offline(page) -> None:
     page.goto("/offline")
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
-    page.wait_for_function("Boolean(navigator.serviceWorker.controller)")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => Boolean(r.active))")
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
     toggle = page.get_by_test_id("offline-toggle")
     # What it costs to download, then what it keeps on the phone (a larger figure, unpacked).
     expect(toggle).to_contain_text(re.compile(rf"Make available offline \({SIZE} to download\)"))

@@ -10,7 +10,7 @@ from .conftest import finish_through_api, new_match, screenshot, sign_up
 pytestmark = pytest.mark.browser
 
 IGNORED = {"in-incognito"}
-WORKER_ACTIVE = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 
 
 def test_manifest_parses_and_chromium_reports_no_installability_errors(open_phone):
@@ -32,7 +32,7 @@ def test_manifest_parses_and_chromium_reports_no_installability_errors(open_phon
     cache = worker.headers.get("cache-control", "")
     assert "no-cache" in cache or "max-age=0" in cache
 
-    page.wait_for_function("navigator.serviceWorker.ready.then(r => Boolean(r.active))")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => Boolean(r.active))")
     cdp = page.context.new_cdp_session(page)
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [e for e in errors if e["errorId"] not in IGNORED] == []
@@ -88,7 +88,7 @@ def test_the_shell_history_and_replays_open_offline(open_phone):
     sign_up(page)
     page.wait_for_function(WORKER_ACTIVE)
     page.reload()  # now controlled by the worker, which keeps what the pages fetch
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     match_id = new_match(page, hands=1)
     finish_through_api(page, match_id)
     page.get_by_test_id("nav-history").click()

@@ -89,14 +89,14 @@ def test_a_reviewed_replay_names_its_players_and_explains_each_costly_move(open_
     board = page.get_by_test_id("replay-board")
     top = "() => document.querySelector('[data-testid=replay-board]').getBoundingClientRect().top"
     page.evaluate("() => window.scrollTo(0, document.documentElement.scrollHeight)")
-    page.wait_for_function(f"({top})() < 0")  # the board's top is scrolled away
+    page.wait_for_function(f"() => ({top})() < 0")  # the board's top is scrolled away
     label = marks.last.inner_text()
     marks.last.click()
     # The board comes to the top of the screen, just below the top bar.
-    page.wait_for_function(f"""(() => {{
+    page.wait_for_function(f"""() => {{
         const bar = document.querySelector('.bar').getBoundingClientRect().bottom;
         const y = ({top})();
-        return y >= bar && y < bar + 40; }})()""")
+        return y >= bar && y < bar + 40; }}""")
     expect(board).to_be_in_viewport()
     expect(board).to_have_class("replay-board is-marked")
     expect(page.get_by_test_id("mark-note")).to_be_visible()

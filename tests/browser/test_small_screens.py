@@ -8,12 +8,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import wait_for
+
 from .conftest import OFFLINE_PILL, finish_through_api, new_match, sign_up
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = (320, 360, 390)
-WORKER_ACTIVE = "navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 SIDEWAYS = "[document.documentElement.scrollWidth, window.innerWidth]"
 
 
@@ -47,7 +49,7 @@ def test_offline_shows_in_the_bar_and_history_reads_without_a_visit(open_phone):
     sign_up(page)
     page.wait_for_function(WORKER_ACTIVE)
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     match_id = new_match(page, hands=1)
     finish_through_api(page, match_id)
     # History was never opened: the finished match's list and record are kept all the same.
@@ -104,10 +106,12 @@ def test_signing_out_forgets_the_cached_matches(open_phone):
     sign_up(page)
     page.wait_for_function(WORKER_ACTIVE)
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.get_by_test_id("nav-history").click()
     expect(page.get_by_test_id("history-list")).to_be_visible()
-    page.wait_for_function("caches.has('cb-api')")
+    # A promise is truthy at once: wait_for_function would not wait for what it resolves to.
+    assert wait_for(lambda: page.evaluate("caches.has('cb-api')"), timeout=15), \
+        "the worker kept no API answer to forget"
     page.get_by_test_id("nav-settings").click()
     page.get_by_test_id("sign-out").click()
     expect(page.get_by_test_id("signin-form")).to_be_visible()
