@@ -4,7 +4,9 @@
 ``eval``. The site's policy allows no ``eval``, and a page lets Playwright's first evaluation
 through but refuses the later ones: such a wait passes when its condition already holds and
 fails with an ``EvalError`` when it has to wait, which is a race. A function is evaluated
-once and then called at each poll. No browser is needed to check this.
+once and then called at each poll. (A predicate that returns a promise is not polled at all:
+the wait ends with what the promise resolves to, true or not.) No browser is needed to check
+this.
 """
 
 from __future__ import annotations
