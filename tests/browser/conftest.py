@@ -93,6 +93,18 @@ def sign_up(page, username: str | None = None) -> str:
 
 # What the offline pill under the bar says (app.js puts its words from the catalogue in
 # ``data-offline``; the stylesheet shows them).
+# Resolves once the page's service worker is active (a promise: waited on once, not polled).
+WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
+
+
+def controlled_by_worker(page) -> None:
+    """Reload the page once its service worker is active, so that the worker serves it and
+    keeps what it fetches, and wait until the worker controls it."""
+    page.wait_for_function(WORKER_ACTIVE)
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 OFFLINE_PILL = "getComputedStyle(document.getElementById('bar'), '::after').content"
 
 

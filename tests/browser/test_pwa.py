@@ -5,12 +5,18 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import finish_through_api, new_match, screenshot, sign_up
+from .conftest import (
+    WORKER_ACTIVE,
+    controlled_by_worker,
+    finish_through_api,
+    new_match,
+    screenshot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
 IGNORED = {"in-incognito"}
-WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 
 
 def test_manifest_parses_and_chromium_reports_no_installability_errors(open_phone):
@@ -86,9 +92,7 @@ def test_service_worker_is_active_and_a_push_shows_a_notification(open_phone, li
 def test_the_shell_history_and_replays_open_offline(open_phone):
     page = open_phone()
     sign_up(page)
-    page.wait_for_function(WORKER_ACTIVE)
-    page.reload()  # now controlled by the worker, which keeps what the pages fetch
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_worker(page)
     match_id = new_match(page, hands=1)
     finish_through_api(page, match_id)
     page.get_by_test_id("nav-history").click()

@@ -10,12 +10,18 @@ from playwright.sync_api import expect
 
 from tests.conftest import wait_for
 
-from .conftest import OFFLINE_PILL, finish_through_api, new_match, sign_up
+from .conftest import (
+    OFFLINE_PILL,
+    WORKER_ACTIVE,
+    controlled_by_worker,
+    finish_through_api,
+    new_match,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = (320, 360, 390)
-WORKER_ACTIVE = "() => navigator.serviceWorker.ready.then(r => r.active.state === 'activated')"
 SIDEWAYS = "[document.documentElement.scrollWidth, window.innerWidth]"
 
 
@@ -47,9 +53,7 @@ def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
 def test_offline_shows_in_the_bar_and_history_reads_without_a_visit(open_phone):
     page = open_phone(viewport={"width": 360, "height": 640})
     sign_up(page)
-    page.wait_for_function(WORKER_ACTIVE)
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_worker(page)
     match_id = new_match(page, hands=1)
     finish_through_api(page, match_id)
     # History was never opened: the finished match's list and record are kept all the same.
@@ -104,9 +108,7 @@ def test_a_refused_push_opt_in_says_what_to_do(open_phone):
 def test_signing_out_forgets_the_cached_matches(open_phone):
     page = open_phone()
     sign_up(page)
-    page.wait_for_function(WORKER_ACTIVE)
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    controlled_by_worker(page)
     page.get_by_test_id("nav-history").click()
     expect(page.get_by_test_id("history-list")).to_be_visible()
     # A promise is truthy at once: wait_for_function would not wait for what it resolves to.
