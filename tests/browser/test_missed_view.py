@@ -124,3 +124,43 @@ def test_a_table_whose_socket_joins_after_the_bots_moved_catches_up_without_a_he
     expect(yours.first).to_be_visible(timeout=10_000)
     assert not [m for m in held["sent"] if '"ping"' in str(m)], held["sent"]
     assert page.errors == []
+
+
+def test_a_latest_seq_that_comes_before_the_first_answer_asks_for_the_view_only_once(open_phone):
+    """The answer to the page's ``watch`` often arrives before the view the page asked for on
+    opening. That view is at least as new as the seq it announces, so the table waits for it
+    instead of asking the server a second time."""
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page)
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=30_000)
+
+    fresh = open_phone()  # signed in, with no copy of the table kept
+    fresh.context.add_cookies(page.context.cookies())
+    announced: list = []
+
+    def relay(ws):
+        server = ws.connect_to_server()
+
+        def to_page(message):
+            if '"watching"' in str(message):
+                announced.append(message)
+            ws.send(message)
+
+        server.on_message(to_page)
+
+    asked: list = []
+    fresh.route_web_socket("**/ws/", relay)
+    fresh.context.route(f"**/api/matches/{match_id}/", lambda route: asked.append(route))
+    fresh.goto(f"/m/{match_id}")
+    for _ in range(100):
+        if announced and asked:
+            break
+        fresh.wait_for_timeout(100)
+    assert announced and len(asked) == 1, (announced, asked)
+    for route in asked:
+        route.continue_()
+    expect(fresh.get_by_test_id("call-picker")).to_be_visible()
+    fresh.wait_for_timeout(1000)
+    assert len(asked) == 1, [route.request.url for route in asked]
+    assert fresh.errors == []

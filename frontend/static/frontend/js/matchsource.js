@@ -6,10 +6,11 @@
 //
 // A source: ``id``; ``load()`` → view; ``cached()`` → the last view this phone kept, or null;
 // ``keep(view, drawn)`` keeps a view the network gave (with ``drawn()``, the table drawn from
-// it); ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``, ``finish(seq)``, ``back()`` → the view after the player's action; ``rematch()`` → the path
-// of the next match; ``follow({enqueue, refresh, newestSeq, view})`` → stop, delivering the
-// views that follow; ``extras(root)`` → stop, what the table adds for this source (reactions);
-// ``finished()`` when the match ends.
+// it); ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``, ``finish(seq)``, ``back()`` →
+// the view after the player's action; ``rematch()`` → the path of the next match;
+// ``follow({enqueue, refresh, newestSeq, view})`` → stop, delivering the views that follow
+// (``refresh(seq)`` asks for a view at least that new); ``extras(root)`` → stop, what the
+// table adds for this source (reactions); ``finished()`` when the match ends.
 import { api } from "./api.js";
 import { tableReactions } from "./reactions.js";
 import { cachedView, keepView } from "./viewcache.js";
@@ -56,7 +57,7 @@ function apiSource(id, ctx) {
           enqueue(data);
           if (data.seq > known + 1) refresh(); // missed moves: take the server's word for it
         } else if (kind === "latest" && data.match === id) {
-          if (data.seq > newestSeq()) refresh(); // a view that never came: the server's seq tells
+          if (data.seq > newestSeq()) refresh(data.seq); // a view that never came: the server's seq tells
         } else if (kind === "resync") refresh();
       });
       ctx.live.watch(id);

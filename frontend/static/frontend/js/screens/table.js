@@ -343,9 +343,22 @@ export async function mount(main, route, ctx) {
     retry = !closed && stale() ? setTimeout(refresh, 3000) : null;
   }
 
-  async function refresh() {
+  // One request for the view at a time: a refresh asked for while one is out waits for its
+  // answer, and asks again only if that answer is older than the seq the refresh wants (the
+  // socket's "latest" often beats the opening request, and that request already answers it).
+  let loadingView = null;
+  function load() {
+    loadingView ??= source.load().finally(() => { loadingView = null; });
+    return loadingView;
+  }
+
+  async function refresh(wanted = null) {
     try {
-      enqueue(await source.load());
+      if (loadingView && wanted !== null) {
+        await loadingView.catch(() => {});
+        if (newestSeq() >= wanted) return;
+      }
+      enqueue(await load());
     } catch (error) {
       if (!view) throw error;
     } finally {
@@ -421,7 +434,7 @@ export async function mount(main, route, ctx) {
 
   // The server is asked first; this phone's copy is drawn while it answers, and its answer
   // then comes in like any live update (with the same motion).
-  const loading = source.load();
+  const loading = load();
   loading.catch(() => {});
   const copy = await source.cached?.();
   if (copy && copy.id === id && !view && !closed) {
