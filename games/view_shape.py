@@ -81,7 +81,7 @@ class MatchView(TableView):
     rules: dict[str, Any]
     hand: list[str]
     places: list[int] | None
-    suggested_call: int | None
+    suggested_call: int | None  # the normal bot's call, for the seat to call, in unrated matches
     # Whether the match rates its players, and when not, why (the same for every seat).
     rated: bool
     unrated_reason: Literal["offline", "casual", "outside_bot", "guest", "short"] | None
@@ -106,6 +106,8 @@ def shaped(engine: dict[str, Any], *, dealt: bool, **match: Any) -> MatchView:
         my_seat=seat,
         hand=engine.get("hand", []),
         places=engine["places"] if engine["phase"] == "finished" else None,
-        suggested_call=suggested_call(engine, seat=seat) if seat is not None else None,
+        # A rating measures the player's own calls: the hint is for unrated play only.
+        suggested_call=(suggested_call(engine, seat=seat)
+                        if seat is not None and not view["rated"] else None),
     )
     return view  # type: ignore[return-value]

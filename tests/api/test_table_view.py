@@ -1,4 +1,5 @@
-"""What the table draws from a view: bot seats' own names and levels, and the call hint."""
+"""What the table draws from a view: bot seats' own names and levels, and the call hint
+(in unrated matches only)."""
 
 from __future__ import annotations
 
@@ -63,6 +64,17 @@ def test_the_player_to_call_gets_the_normal_bots_call_as_a_hint(owner_api):
     for other in clients:
         if other is not client:
             assert view(other, match_id)["suggested_call"] is None
+
+
+def test_a_rated_match_gives_no_call_hint(owner_api):
+    created, clients, _ = four_humans(owner_api, hands=3)
+    _, mine = on_turn(clients, created["id"])
+    assert mine["rated"] and mine["status"] == "bidding" and mine["legal"]
+    assert mine["suggested_call"] is None
+    # The same table, one hand long, is unrated and hints.
+    short, clients, _ = four_humans(owner_api, names=("south2", "west2", "north2"), hands=1)
+    _, mine = on_turn(clients, short["id"])
+    assert not mine["rated"] and mine["suggested_call"] in mine["legal"]
 
 
 def test_the_call_hint_depends_only_on_the_players_own_hand(owner_api):
