@@ -27,6 +27,21 @@ export function scoreTable(view, { only = null } = {}) {
       seats.map((s) => h("td", { testid: "score-total" }, h("strong", {}, score(view.scores[s])))))));
 }
 
+// How a hand's points come from its call and tricks, under the match's scoring (docs/RULES.md
+// §6), with a worked example in the sheet's own figures: "4.2" is read at a glance.
+export function scoringNote(view) {
+  const example = interpolate(gettext("called %(call)s, won %(won)s: %(points)s"),
+    { call: number(4), won: number(6), points: score(42) });
+  const scoring = view.rules?.scoring ?? "standard";
+  const text = scoring === "exact"
+    ? gettext("A call is made with exactly its tricks or one more, and scores the call (13 for a call of 8 or more). Fewer tricks, or two or more extra, cost the call.")
+    : interpolate(scoring === "bonus13"
+      ? gettext("A made call scores the call (13 for a call of 8 or more), plus %(tenth)s for each extra trick (%(example)s). A missed call costs the call.")
+      : gettext("A made call scores the call, plus %(tenth)s for each extra trick (%(example)s). A missed call costs the call."),
+    { example, tenth: score(1) });
+  return h("p", { class: "muted score-note", testid: "scoring-note" }, text);
+}
+
 // One hand's result: a row per seat with its call, tricks won, points and running total.
 export function handEndTable(view, result) {
   const col = (text) => h("th", { scope: "col" }, text);
@@ -111,7 +126,7 @@ export function showAllScores(view) {
     toast(gettext("No hand has been scored yet."), "info");
     return null;
   }
-  return dialog(gettext("Scores"), scoreTable(view), { testid: "scores-dialog" });
+  return dialog(gettext("Scores"), h("div", {}, scoreTable(view), scoringNote(view)), { testid: "scores-dialog" });
 }
 
 export function showLastTrick(view) {
@@ -151,6 +166,7 @@ export function standings(view, { onRematch, guest = false }) {
       h("span", { class: "name" }, seatName(view, s)),
       h("strong", {}, score(view.scores[s]))))),
     scoreTable(view),
+    scoringNote(view),
     h("div", { class: "row" },
       h("button", { class: "btn btn-primary", type: "button", testid: "rematch", onclick: onRematch }, gettext("Rematch")),
       h("a", { class: "btn", href: `/replay/${view.id}`, testid: "open-replay" }, gettext("Replay")),
