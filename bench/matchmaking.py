@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import sys
@@ -43,6 +44,9 @@ def main() -> int:
     parser.add_argument("--database", default="callbreak_matchmaking")
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/3")
     args = parser.parse_args()
+    # These seekers stay on their screen for the whole run without asking for their seeks
+    # (a phone asks every 2 s): their live searches are kept as if it did.
+    os.environ.setdefault("LIVE_SEEK_SEEN_SECONDS", "3600")
     configure(args.database, args.redis)
 
     from django.contrib.auth import get_user_model

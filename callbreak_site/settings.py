@@ -265,6 +265,9 @@ HTTP_THREADS = env_int("HTTP_THREADS", 4)
 LIVE_DEADLINE_ETA_MAX_SECONDS = env_int("LIVE_DEADLINE_ETA_MAX_SECONDS", 300)
 DEADLINE_WARNING_FRACTION = 0.8
 PRESENCE_TTL_SECONDS = env_int("PRESENCE_TTL_SECONDS", 75)
+# A live search (15-60 s a turn) goes on while its player's screen asks for it (every 2 s):
+# one not asked for in this long is ended at the next pairing instead of being seated.
+LIVE_SEEK_SEEN_SECONDS = env_int("LIVE_SEEK_SEEN_SECONDS", 45)
 # Reactions a player may send, across tables, in each window of so many seconds.
 REACTIONS_PER_WINDOW = env_int("REACTIONS_PER_WINDOW", 4)
 REACTION_WINDOW_SECONDS = env_int("REACTION_WINDOW_SECONDS", 10)

@@ -1,8 +1,8 @@
 """A seek: a player waiting in the pool of one pace, rated or casual, for three others.
 
-A seek changes state once, by one writer: the player cancels it (``open`` → ``cancelled``)
-or the pairing seats it (``open`` → ``matched``, with the match), each a conditional write on
-an open row, so the two can never both happen.
+A seek changes state once: the player cancels it (``open`` → ``cancelled``), or the pairing
+seats it (``open`` → ``matched``, with the match) or, at a live pace, cancels it for a player
+who has left. Each is a conditional write on an open row, so no two can both happen.
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ from . import serializers as s
 class SeekListView(APIView):
     @extend_schema(operation_id="seeks_list", responses={200: s.SeekOut(many=True)})
     def get(self, request: Request) -> Response:
+        seeks.seeks_seen(user_id=request.user.id)
         return Response(s.SeekOut(selectors.seeks_of(user=request.user), many=True).data)
 
     @extend_schema(operation_id="seeks_create", request=s.SeekCreateSerializer,

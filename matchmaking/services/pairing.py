@@ -5,7 +5,8 @@ with ``SELECT … FOR UPDATE SKIP LOCKED``, grouped (``matchmaking.pool``), and 
 created and started through ``games.services.matches.match_pair`` while its seeks are marked
 matched. Any number of workers may pair at once: rows another worker holds are skipped, and a
 worker that dies mid-way holds nothing once its transaction rolls back. The players are told
-after the commit (``matchmaking.signals.seeks_matched``).
+after the commit (``matchmaking.signals.seeks_matched``). A live seek whose player's screen
+has stopped asking for it (``services.seeks.still_seeking``) is cancelled there instead.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from matchmaking.signals import seek_waiting_long, seeks_matched
 from social.selectors import blocks_among
 from social.services.ratings import rating_shown
 
-from .seeks import PAIR_TASK
+from .seeks import PAIR_TASK, still_seeking
 
 # The most seeks of one pool claimed by one transaction: a pool larger than this is paired
 # by several runs (or workers) at once.
@@ -50,6 +51,8 @@ def _pool_pair(*, pace: str, rated: bool) -> int:
         seeks = list(Seek.objects.select_for_update(skip_locked=True)
                      .filter(status=Seek.Status.OPEN, pace=pace, rated=rated)
                      .order_by("created_at")[:POOL_BATCH])
+        if pace in LIVE_PACES:
+            seeks = _without_absent(seeks)
         if len(seeks) < 2 and not any(s.bots_at for s in seeks):
             return 0
         now = timezone.now()
@@ -63,6 +66,18 @@ def _pool_pair(*, pace: str, rated: bool) -> int:
         for table in tables:
             _seat(table, pace=pace, rated=rated, now=now)
         return len(tables)
+
+
+def _without_absent(seeks: list[Seek]) -> list[Seek]:
+    """``seeks`` (of a live pace, locked by the caller) whose players are still waiting on
+    them; the others are cancelled: a live table would start and play out on autopilot for
+    a player who has left (closed the app without a word, or lost the network)."""
+    present = still_seeking([s.user_id for s in seeks])
+    absent = [s.id for s in seeks if s.user_id not in present]
+    if absent:
+        Seek.objects.filter(pk__in=absent, status=Seek.Status.OPEN).update(
+            status=Seek.Status.CANCELLED)
+    return [s for s in seeks if s.user_id in present]
 
 
 def _seat(table: pool.Table, *, pace: str, rated: bool, now: datetime) -> None:

@@ -8,12 +8,15 @@ from datetime import timedelta
 from typing import Any
 
 from celery import signature
+from django.conf import settings
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from core.errors import Conflict, DomainError, Forbidden, NotFound
 from matchmaking.models import LIVE_PACES, PACE_SECONDS, Seek
+from social.presence import online_users
 from social.selectors import ratings_of
 from social.services.ratings import MODEL, rating_shown
 
@@ -50,6 +53,7 @@ def seek_create(*, user: Any, pace: str, rated: bool, bots_after_seconds: int | 
         # seek_one_open_per_pace: checked by the database, so two requests at once agree.
         raise Conflict(_("You are already looking for players at this pace."),
                        code="seek_open")
+    seeks_seen(user_id=user.id)
     return seek
 
 
@@ -84,3 +88,22 @@ def _refuse_closed(user: Any, seek_id: int) -> None:
 def _pair_after_commit() -> None:
     task = signature(PAIR_TASK)
     transaction.on_commit(task.apply_async)
+
+
+# A live search needs its player at the table when it starts: the screen that waits on it
+# asks for the player's seeks every few seconds, and each ask marks them as still there.
+def _seen_key(user_id: int) -> str:
+    return f"seeks:seen:{user_id}"
+
+
+def seeks_seen(*, user_id: int) -> None:
+    """Mark ``user_id`` as still waiting on their searches (their screen asked for them)."""
+    cache.set(_seen_key(user_id), 1, settings.LIVE_SEEK_SEEN_SECONDS)
+
+
+def still_seeking(user_ids: list[int]) -> set[int]:
+    """The users among ``user_ids`` still with us: their screen has asked for their searches
+    lately, or their app has its socket open."""
+    keys = {_seen_key(u): u for u in user_ids}
+    asked = {keys[k] for k in cache.get_many(list(keys))} if keys else set()
+    return asked | online_users([u for u in user_ids if u not in asked])

@@ -1,6 +1,7 @@
 """Play online: four players who search at one pace sit at one table; two players whose bots
 come after 10 s sit with two bots within 15 s; a guest searches casual only from the welcome
-screen, and leaving the screen keeps a slow search (listed in the lobby) but ends a live one."""
+screen, and leaving the screen keeps a slow search (listed in the lobby) but ends a live one;
+a live search that ended without the player (the server's, when they were away) is told."""
 
 from __future__ import annotations
 
@@ -126,4 +127,30 @@ def test_a_guest_searches_casual_only_and_leaving_ends_a_live_search_but_not_a_s
     expect(page.get_by_test_id("open-seek")).to_have_count(0)
     seeks = api_in_page(page, "GET", "/api/seeks/")["body"]
     assert [seek for seek in seeks if seek["status"] == "open"] == []
+    assert page.errors == []
+
+
+def test_a_live_search_ended_without_the_player_is_told_but_their_own_cancel_is_not(open_phone):
+    page = open_phone()
+    sign_up(page)
+    page.goto("/play")
+    page.get_by_test_id("pace-60s").click()
+    page.get_by_test_id("seek-start").click()
+    expect(page.get_by_test_id("seek-wait")).to_have_count(1)
+    seek = [s for s in api_in_page(page, "GET", "/api/seeks/")["body"] if s["status"] == "open"]
+    assert len(seek) == 1 and seek[0]["pace"] == "60s", seek
+    # Ended elsewhere, as the server ends a search whose screen stopped asking for it.
+    assert api_in_page(page, "DELETE", f"/api/seeks/{seek[0]['id']}/")["status"] == 204
+    toast = page.locator(".toast", has_text="Your live search ended while you were away.")
+    expect(toast).to_be_visible(timeout=10_000)
+    expect(page.get_by_test_id("seek-form")).to_be_visible()
+
+    # The player's own cancel ends a search without that sentence.
+    page.get_by_test_id("seek-start").click()
+    expect(page.get_by_test_id("seek-wait")).to_have_count(1)
+    expect(toast).to_have_count(0, timeout=15_000)
+    page.get_by_test_id("seek-cancel").click()
+    expect(page.get_by_test_id("seek-form")).to_be_visible()
+    page.wait_for_timeout(2500)  # a poll or two after it
+    expect(toast).to_have_count(0)
     assert page.errors == []

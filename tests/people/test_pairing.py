@@ -1,12 +1,15 @@
 """Pairing: seeks of one pace and rated-ness become a match four at a time, by rating, with a
 gap that widens with the wait; a blocked pair never sits together, a cancelled seek is never
-matched, and bots fill a live table whose wait for them ran out."""
+matched, bots fill a live table whose wait for them ran out, and a live seek whose player has
+left (no ask from their screen lately, no socket) is ended rather than seated."""
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import async_to_sync
 from django.utils import timezone
 
 from games.models import Match, Seat
@@ -15,8 +18,9 @@ from matchmaking import pool
 from matchmaking.models import Seek
 from matchmaking.services import pairing
 from matchmaking.services.pairing import bot_level_for, seeks_pair
-from matchmaking.services.seeks import seek_cancel, seek_create
+from matchmaking.services.seeks import seek_cancel, seek_create, seeks_seen
 from social.models import Block
+from social.presence import presence_connect
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -87,6 +91,34 @@ def test_a_cancelled_seek_is_never_matched():
     assert seeks_pair() == 1
     assert seeks[0].user_id not in seated(Match.objects.get())
     assert Seek.objects.get(pk=seeks[0].id).status == Seek.Status.CANCELLED
+
+
+def test_a_live_seek_whose_player_has_left_is_ended_not_seated(settings):
+    """A live table plays out on autopilot for a player who has gone: their search ends at
+    the next pairing once their screen has stopped asking for it and their socket is shut."""
+    settings.LIVE_SEEK_SEEN_SECONDS = 1
+    gone, stays, on_socket = seekers(3, "left", bots_after_seconds=0, rated=False)
+    slow = seekers(1, "slow", pace="1d")[0]
+    time.sleep(1.5)  # nobody has asked since their seek was made
+    seeks_seen(user_id=stays.user_id)  # the screen's next ask (GET /api/seeks/)
+    async_to_sync(presence_connect)(user_id=on_socket.user_id)
+    assert seeks_pair() == 1
+    assert seated(Match.objects.get()) == sorted([stays.user_id, on_socket.user_id])
+    assert Seek.objects.get(pk=gone.id).status == Seek.Status.CANCELLED
+    # A search at a slow pace goes on without its player at the screen.
+    assert Seek.objects.get(pk=slow.id).status == Seek.Status.OPEN
+
+
+def test_the_screens_ask_keeps_a_live_seek(settings, owner_api, owner):
+    settings.LIVE_SEEK_SEEN_SECONDS = 1
+    made = owner_api.post("/api/seeks/", {"pace": "15s", "rated": True,
+                                          "bots_after_seconds": 0}, format="json")
+    assert made.status_code == 201, made.content
+    time.sleep(1.5)
+    assert owner_api.get("/api/seeks/").status_code == 200
+    assert seeks_pair() == 1
+    assert Seek.objects.get(pk=made.json()["id"]).status == Seek.Status.MATCHED
+    assert seated(Match.objects.get()) == [owner.id]
 
 
 def test_far_ratings_wait_until_their_gap_has_widened():

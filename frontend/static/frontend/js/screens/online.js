@@ -1,8 +1,9 @@
 // Play online (/play): pick a pace and rated or casual, then wait for three other players.
 // The wait shows how many are found and, at a live pace, the seconds before bots take the
 // seats left; a match found (told over the socket, or seen by polling) opens its table.
-// Leaving cancels a live search, whose table would start without the player; a slow one goes
-// on, listed in the lobby. Someone not signed in becomes a guest, who plays casual matches.
+// Leaving cancels a live search, whose table would start without the player, and the server
+// ends one whose screen has stopped asking for it (a closed app); a slow one goes on, listed
+// in the lobby. Someone not signed in becomes a guest, who plays casual matches.
 import { api } from "../api.js";
 import { fill, h, toast } from "../dom.js";
 import { duration, number } from "../format.js";
@@ -58,6 +59,7 @@ export async function mount(main, route, ctx) {
   // The searches this screen waits on: the one it was opened for, and every one open.
   const following = new Set(asked ? [asked] : []);
   let open = [];
+  const cancelled = new Set(); // the searches this screen ended itself
   let timer = null;
   let gone = false;
 
@@ -68,7 +70,7 @@ export async function mount(main, route, ctx) {
       h("p", { class: "seek-note", testid: "seek-bots", dataset: { botsAt: seek.bots_at || "", pace: seek.pace } }, waitNote(seek)),
       h("div", { class: "seek-buttons" },
         h("button", { class: "btn", type: "button", testid: "seek-bots-now", onclick: () => answer(api.botsNow, seek) }, gettext("Start now with bots")),
-        h("button", { class: "btn", type: "button", testid: "seek-cancel", onclick: () => answer(api.cancelSeek, seek) }, gettext("Cancel"))))));
+        h("button", { class: "btn", type: "button", testid: "seek-cancel", onclick: () => answer(cancel, seek) }, gettext("Cancel"))))));
     const live = open.some((seek) => paceOf(seek.pace)?.live);
     form.hidden = live;
     other.hidden = live || open.length === 0;
@@ -85,6 +87,12 @@ export async function mount(main, route, ctx) {
     }
     if (gone) return;
     if (seeks) {
+      // A live search the player did not cancel here, gone from the list unmatched: the
+      // server ended it while this screen was not asking for it (the app was away).
+      const listed = new Set(seeks.map((seek) => seek.id));
+      if (open.some((seek) => paceOf(seek.pace)?.live && !listed.has(seek.id) && !cancelled.has(seek.id))) {
+        toast(gettext("Your live search ended while you were away. Find players again when you can play."), "info", 8000);
+      }
       open = seeks.filter((seek) => seek.status === "open");
       const found = seeks.find((seek) => following.has(seek.id) && seek.status === "matched" && seek.match_id);
       if (found) {
@@ -99,6 +107,11 @@ export async function mount(main, route, ctx) {
     clearTimeout(timer);
     if (open.length) timer = setTimeout(refresh, live ? POLL_LIVE_MS : POLL_SLOW_MS);
   }
+
+  const cancel = (id, options) => {
+    cancelled.add(id);
+    return api.cancelSeek(id, options);
+  };
 
   // Cancel, or let bots fill the table now. A search that found its table meanwhile is
   // refused with that table, which then opens.
@@ -148,7 +161,7 @@ export async function mount(main, route, ctx) {
   // A live table would start without the player: their live searches end with the screen.
   const cancelLive = (keepalive) => {
     for (const seek of open) {
-      if (paceOf(seek.pace)?.live) api.cancelSeek(seek.id, { keepalive }).catch(() => {});
+      if (paceOf(seek.pace)?.live) cancel(seek.id, { keepalive }).catch(() => {});
     }
   };
   const onHide = () => cancelLive(true);
