@@ -44,6 +44,8 @@ def seek_create(*, user: Any, pace: str, rated: bool, bots_after_seconds: int | 
     bots_at = (now + timedelta(seconds=bots_after_seconds)
                if live and bots_after_seconds is not None else None)
     rating = ratings_of(user_ids=[user.id])[user.id]["rating"]
+    # Marked before the row exists: a pairing may run the moment it commits.
+    seeks_seen(user_id=user.id)
     try:
         with transaction.atomic():
             seek = Seek.objects.create(user=user, pace=pace, rated=rated, bots_at=bots_at,
@@ -53,7 +55,6 @@ def seek_create(*, user: Any, pace: str, rated: bool, bots_after_seconds: int | 
         # seek_one_open_per_pace: checked by the database, so two requests at once agree.
         raise Conflict(_("You are already looking for players at this pace."),
                        code="seek_open")
-    seeks_seen(user_id=user.id)
     return seek
 
 
