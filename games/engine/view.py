@@ -45,8 +45,8 @@ def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
 
     ``hand`` is the seat's own remaining cards in display order (spades, hearts, clubs,
     diamonds; high to low), absent for spectators. ``hand_sizes`` tells how many cards each
-    seat holds. ``last_trick`` is the last completed trick of this hand, or of the previous
-    hand while the next deal is awaited. ``hand_results`` gives calls, tricks won, scores and
+    seat holds. ``last_trick`` is the last completed trick of this hand or, before its first
+    trick is complete, of the previous hand. ``hand_results`` gives calls, tricks won, scores and
     totals of completed hands, never their deals, each marked if it was a play-off hand.
     ``hands`` is None for an open-ended match; ``finish_votes`` and ``finish_agreed`` tell who
     has agreed to finish it after this hand, and ``play_off`` whether this hand breaks a tie.
@@ -55,7 +55,9 @@ def view_for(state: MatchState, seat: int | None) -> dict[str, Any]:
         raise EngineError("bad_action", "A view is for seat 0 to 3, or None for spectators.")
     tricks = [_trick_view(t) for t in state.tricks]
     last = tricks[-1] if tricks else None
-    if last is None and state.phase == "dealing" and state.history:
+    if last is None and state.history:
+        # The next hand is dealt as soon as one ends: until its first trick is complete, the
+        # table still shows the last trick of the hand before on its way to its winner.
         last = _trick_view(state.history[-1]["tricks"][-1])
     view: dict[str, Any] = {
         "seat": seat,

@@ -1,7 +1,9 @@
 """The pause between hands: the hand's scoreboard shows while the server's pause runs and
 closes by itself, and the next hand's clock starts only after it, so a player who never taps
-the sheet still has nearly the whole turn for their first call of the next hand. (The flow
-of a match: the score sheet must not eat the next call's clock.)"""
+the sheet still has nearly the whole turn for their first call of the next hand. The hand's
+last trick shows on the felt before its scoreboard, and stays the last trick until the next
+hand's first is complete. (The flow of a match: the score sheet must not eat the next call's
+clock.)"""
 
 
 import pytest
@@ -37,6 +39,39 @@ def test_the_first_call_of_hand_two_has_its_whole_clock_without_a_tap(open_phone
     screenshot(page, "hand-break/2-first-call-of-hand-2")
     assert page.get_by_test_id("hand-number").inner_text().startswith("Hand 2")
     assert left is not None and left >= TURN_SECONDS - 2, left
+    assert page.errors == []
+
+
+# Each whole trick the felt shows, and the opening of a hand's scoreboard, in their order.
+FELT_LOG = """() => {
+  window.__felt = [];
+  new MutationObserver(() => {
+    const sheet = document.querySelector("[data-testid=hand-end]");
+    const felt = "[data-testid=table-screen] [data-testid=trick-card]";
+    const cards = [...document.querySelectorAll(felt)].map((c) => c.dataset.card).sort().join(" ");
+    const entry = sheet ? "hand-end" : cards.split(" ").length === 4 ? cards : null;
+    if (entry && entry !== window.__felt[window.__felt.length - 1]) window.__felt.push(entry);
+  }).observe(document, { subtree: true, childList: true });
+}"""
+
+
+def test_the_last_trick_of_a_hand_shows_before_its_scoreboard_and_stays_one_tap_away(open_phone):
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page, hands=2)
+    page.evaluate(FELT_LOG)
+    play_until(page, "hand-end", "hand 1 did not end in time", 180)
+    view = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]
+    assert view["hand_number"] == 2 and view["tricks"] == [], view["hand_number"]
+    last = " ".join(sorted(c["card"] for c in view["last_trick"]["cards"]))
+    felt = page.evaluate("window.__felt")
+    # All four cards of the hand's thirteenth trick were on the felt, then the scoreboard.
+    assert felt.index("hand-end") >= 1 and felt[felt.index("hand-end") - 1] == last, felt
+    page.get_by_test_id("hand-end").locator("h2").click()
+    page.get_by_test_id("show-last-trick").click()
+    shown = page.get_by_test_id("last-trick").locator("[data-card]")
+    expect(shown).to_have_count(4)
+    assert " ".join(sorted(shown.evaluate_all("els => els.map((e) => e.dataset.card)"))) == last
     assert page.errors == []
 
 

@@ -294,13 +294,26 @@ def test_a_view_shows_only_the_own_hand_and_the_public_view_none():
     assert public["trick"] == [{"seat": 1, "card": state.trick[0][1]}]
 
 
-def test_the_view_keeps_the_last_trick_of_the_previous_hand_while_the_next_deal_waits():
+def test_the_view_keeps_the_last_trick_of_the_previous_hand_until_a_trick_of_the_next():
     state = call_all(dealt(Rules(hands=2), hands=BY_SUIT), [1, 1, 1, 1])
     state = play_lowest_until(state, lambda s: s.phase != "playing")
     view = view_for(state, 0)
-    assert view["last_trick"]["winner"] == 0 and view["tricks"] == []
+    last = view["last_trick"]
+    assert last["winner"] == 0 and view["tricks"] == []
+    # Each seat played its suit from the lowest up: the aces fell last.
+    assert last["cards"] == [{"seat": s, "card": f"A{suit}"} for s, suit in enumerate("SHCD")]
     assert view["hand_results"][0]["scores"] == [22, -10, -10, -10]
     assert "deal" not in view["hand_results"][0]
+    # The next hand is dealt, called and under way: that trick stays the last one until the
+    # new hand's first trick is complete (the table shows it going to its winner meanwhile).
+    state = act(state, type="deal", hands=deal_cards(random.Random(3)))
+    for seat in range(4):
+        assert view_for(state, seat)["last_trick"] == last
+    state = call_all(state, [2, 2, 2, 2])
+    state = play_lowest_until(state, lambda s: len(s.trick) == 3)
+    assert view_for(state, None)["last_trick"] == last
+    state = play_lowest_until(state, lambda s: len(s.tricks) == 1)
+    assert view_for(state, None)["last_trick"] == view_for(state, None)["tricks"][0] != last
 
 
 @pytest.mark.parametrize("seat", [4, -1, True, "0"])
