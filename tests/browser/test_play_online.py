@@ -67,6 +67,8 @@ def test_two_players_whose_bots_come_after_ten_seconds_sit_with_two_bots_within_
                            {"pace": "15s", "rated": True, "bots_after_seconds": 10})
         assert made["status"] == 201, made
     # One waits on the Play online screen, the other stays in the lobby, which lists the search.
+    cancels: list[str] = []
+    waiting.on("request", lambda r: cancels.append(r.url) if r.method == "DELETE" else None)
     waiting.goto("/play")
     away.goto("/")
     expect(away.get_by_test_id("open-seek")).to_contain_text("15 seconds a turn · rated")
@@ -76,6 +78,8 @@ def test_two_players_whose_bots_come_after_ten_seconds_sit_with_two_bots_within_
     screenshot(waiting, "61-bots-join-soon")
 
     waiting.wait_for_url(MATCH_URL, timeout=30_000)
+    expect(waiting.get_by_test_id("table-screen")).to_be_visible()
+    assert cancels == [], "the screen cancelled the search that had just found its table"
     found = away.get_by_test_id("match-found")
     expect(found).to_be_visible()
     found.click()
@@ -115,6 +119,7 @@ def test_a_guest_searches_casual_only_and_leaving_ends_a_live_search_but_not_a_s
     screenshot(page, "63-two-searches-360")
 
     page.get_by_test_id("nav-lobby").click()
+    expect(page.locator(".toast", has_text="Live search cancelled")).to_be_visible()
     row = page.get_by_test_id("open-seek")
     expect(row).to_have_count(1)
     expect(row).to_contain_text("3 days a turn · casual")

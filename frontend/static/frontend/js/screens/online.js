@@ -148,10 +148,13 @@ export async function mount(main, route, ctx) {
     }
   });
 
-  const off = ctx.live.on((kind, data) => {
-    // Whichever search found it, the table is the player's; any other live search ends.
-    if (kind === "seek") ctx.navigate(`/m/${data.match}`, { replace: true });
-    else if (kind === "resync") refresh();
+  const off = ctx.live.on(async (kind, data) => {
+    // Whichever search found it, the table is the player's; any other live search ends. The
+    // list is read first, so leaving cancels only those others, not the search just matched.
+    if (kind === "seek") {
+      await refresh();
+      if (!gone) ctx.navigate(`/m/${data.match}`, { replace: true });
+    } else if (kind === "resync") refresh();
   });
   const tick = setInterval(() => {
     for (const note of waiting.querySelectorAll("[data-bots-at]")) {
@@ -160,9 +163,9 @@ export async function mount(main, route, ctx) {
   }, 1000);
   // A live table would start without the player: their live searches end with the screen.
   const cancelLive = (keepalive) => {
-    for (const seek of open) {
-      if (paceOf(seek.pace)?.live) cancel(seek.id, { keepalive }).catch(() => {});
-    }
+    const live = open.filter((seek) => paceOf(seek.pace)?.live);
+    for (const seek of live) cancel(seek.id, { keepalive }).catch(() => {});
+    return live.length > 0;
   };
   const onHide = () => cancelLive(true);
   addEventListener("pagehide", onHide);
@@ -174,6 +177,6 @@ export async function mount(main, route, ctx) {
     clearTimeout(timer);
     clearInterval(tick);
     removeEventListener("pagehide", onHide);
-    cancelLive(false);
+    if (cancelLive(false)) toast(gettext("Live search cancelled: a live table starts only with you at the screen."), "info");
   };
 }
