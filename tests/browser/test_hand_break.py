@@ -79,6 +79,13 @@ def test_a_tap_skips_the_scoreboard_and_scores_stay_one_tap_away(open_phone):
     page = open_phone()
     sign_up(page)
     new_match(page, hands=2)
+    # Before any hand is scored, the sheet already tells how points are made.
+    page.get_by_test_id("show-scores").click()
+    early = page.get_by_test_id("scores-dialog")
+    expect(early.get_by_test_id("no-scores")).to_be_visible()
+    expect(early.get_by_test_id("scoring-note")).to_contain_text("A made call scores the call")
+    early.get_by_test_id("dialog-close").click()
+    expect(early).to_have_count(0)
     play_until(page, "hand-end", "hand 1 did not end in time", 180)
     sheet = page.get_by_test_id("hand-end")
     sheet.locator("h2").click()

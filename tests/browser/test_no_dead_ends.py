@@ -24,7 +24,7 @@ def test_a_guest_reaches_their_profile_and_the_offer_to_keep_it(open_phone):
     expect(profile.get_by_test_id("keep-account")).to_be_visible()
     expect(profile.get_by_test_id("stat-played")).to_be_visible()
     expect(profile).not_to_contain_text("No such player")
-    expect(profile.get_by_test_id("profile-rating")).to_contain_text("unrated")
+    expect(profile.get_by_test_id("profile-rating")).to_have_text("Not rated yet")
     profile.get_by_test_id("keep-account").click()
     expect(page.get_by_test_id("claim-form")).to_be_visible()
 

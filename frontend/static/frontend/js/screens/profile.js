@@ -53,8 +53,9 @@ export async function mount(main, route, ctx) {
       : h("p", { class: "muted" }, gettext("The rating graph starts after two rated matches."));
     fill(panel,
       h("h1", {}, p.username),
-      h("p", { class: "rating-big", testid: "profile-rating" },
-        h("span", { class: "muted" }, gettext("Rating"), " "), ratingText(p.rating)),
+      h("p", { class: "rating-big", testid: "profile-rating" }, p.rating.rating === null || p.rating.rating === undefined
+        ? h("span", { class: "muted" }, gettext("Not rated yet"))
+        : [h("span", { class: "muted" }, gettext("Rating"), " "), ratingText(p.rating)]),
       p.guest ? h("div", { class: "banner", testid: "profile-guest" },
         h("span", {}, gettext("Guests are unrated. Keep this account to get a rating and to sign in from any device.")),
         h("a", { class: "btn btn-small btn-primary", href: "/account", testid: "keep-account" }, gettext("Keep this account"))) : null,

@@ -121,12 +121,12 @@ export function missedHandEnd(view) {
   return last.hand_number > seen ? last : null;
 }
 
+// Before the first hand is scored there is no grid yet, but how points are made is worth
+// reading already.
 export function showAllScores(view) {
-  if (!view.hand_results.length) {
-    toast(gettext("No hand has been scored yet."), "info");
-    return null;
-  }
-  return dialog(gettext("Scores"), h("div", {}, scoreTable(view), scoringNote(view)), { testid: "scores-dialog" });
+  const scores = view.hand_results.length
+    ? scoreTable(view) : h("p", { testid: "no-scores" }, gettext("No hand has been scored yet."));
+  return dialog(gettext("Scores"), h("div", {}, scores, scoringNote(view)), { testid: "scores-dialog" });
 }
 
 export function showLastTrick(view) {
