@@ -237,6 +237,18 @@ class MatchBackView(APIView):
                                 request.user))
 
 
+class MatchFillView(APIView):
+    """Start a waiting match now, bots in the seats still empty or reserved."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(request=None, responses={200: typed(MatchView), **errors(404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        table = match_services.match_fill_with_bots(user=request.user, match_id=match_id)
+        return Response(view_of(table, request.user))
+
+
 class MatchRematchView(APIView):
     """Offer a rematch (201), or accept the one another player offered (200)."""
 

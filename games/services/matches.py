@@ -1,4 +1,5 @@
-"""Creating, joining and re-matching: the life of a match before its first card."""
+"""Creating, joining, starting with bots and re-matching: the life of a match before its first
+card."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from social.selectors import blocked_between, blocks_among
 
 from .external import bot_destination, bot_health_check
 from .rule_options import rules_from_request
-from .table import announce, start_match
+from .table import announce, seat_of, start_match, table_locked
 
 TURN_SECONDS_CHOICES = (15, 30, 60, 3600, 43200, 86400, 259200)
 # The turn time when none is asked for: a live pace when nobody else is to sit at the table
@@ -101,6 +102,26 @@ def match_join(*, user: Any, invite_code: str) -> Change:
             raise NotFound(_("No match has that invite code."), code="bad_invite_code")
         match, seats = table_of(match_id, lock=True)
         return seat_take(match, seats, user)
+
+
+# The level of the bots that take a waiting table's empty seats when its players start now.
+FILL_LEVEL = "normal"
+
+
+def match_fill_with_bots(*, user: Any, match_id: int) -> Change:
+    """Start ``user``'s waiting match now: bots take every seat still open or reserved (an
+    invitation not yet accepted is withdrawn). Only a player seated at it may."""
+    with transaction.atomic():
+        match, seats = table_locked(match_id)
+        seat_of(seats, user)
+        if match.status != Match.Status.WAITING:
+            raise Conflict(_("This match has started already."), code="match_started")
+        for seat in seats:
+            if seat.kind in (Seat.Kind.OPEN, Seat.Kind.RESERVED):
+                seat.kind, seat.reserved_for, seat.bot_level = Seat.Kind.BOT, None, FILL_LEVEL
+                seat.save(update_fields=["kind", "reserved_for", "bot_level"])
+        match.seq += 1
+        return _start_if_full(match, seats)
 
 
 def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:

@@ -1,6 +1,7 @@
 """One tap from the lobby: at 360×640 the lobby opens on three large actions, the custom form
-behind them cuts no label or choice off, a finished match shows under "Recent", and a public
-table is listed under "Open tables" and joined in one tap."""
+behind them cuts no label or choice off, a table of open seats starts with bots in one tap
+when nobody comes, a finished match shows under "Recent", and a public table is listed under
+"Open tables" and joined in one tap."""
 
 from __future__ import annotations
 
@@ -74,6 +75,14 @@ def test_the_lobby_opens_on_three_actions_and_the_custom_form_fits_360_px(open_p
     page.get_by_test_id("invite-friends").click()
     page.wait_for_url("**/m/*")
     expect(page.get_by_test_id("share-invite")).to_be_visible()
+    # Nobody came: the table starts now, bots in the three seats.
+    screenshot(page, "67-waiting-table-360")
+    page.get_by_test_id("fill-with-bots").click()
+    expect(page.get_by_test_id("invite")).to_have_count(0)
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13)
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    seats = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
+    assert sorted(s["kind"] for s in seats) == ["bot:normal"] * 3 + ["human"], seats
     assert page.errors == []
 
 

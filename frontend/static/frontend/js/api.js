@@ -114,6 +114,7 @@ export const api = {
   redeal: (id, seq) => act(`/api/matches/${id}/redeal/`, { seq }),
   back: (id) => act(`/api/matches/${id}/back/`, {}),
   finish: (id, seq) => act(`/api/matches/${id}/finish/`, { seq }),
+  fill: (id) => act(`/api/matches/${id}/fill/`, {}),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),

@@ -148,7 +148,7 @@ export async function mount(main, route, ctx) {
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
       h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => source.back()) }, gettext("I'm back"))) : null);
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
-    show(parts.invite, invitePanel(view));
+    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())) }));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";

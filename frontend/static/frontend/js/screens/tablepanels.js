@@ -204,7 +204,7 @@ export function unratedNote(view) {
   return h("p", { class: "hint", testid: "unrated-note" }, why);
 }
 
-export function invitePanel(view) {
+export function invitePanel(view, { onFill = null } = {}) {
   if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
@@ -213,7 +213,11 @@ export function invitePanel(view) {
     h("h2", {}, open ? interpolate(ngettext("Waiting for %(n)s player", "Waiting for %(n)s players", open), { n: number(open) }) : gettext("Invite")),
     h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),
-    h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")));
+    h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")),
+    // Nobody is bound to wait for ever: a seated player may start now, bots in the empty seats.
+    open && onFill && view.status === "waiting" && view.my_seat !== null
+      ? h("button", { class: "btn btn-wide", type: "button", testid: "fill-with-bots", onclick: onFill }, gettext("Start now with bots"))
+      : null);
 }
 
 // "Finish after this hand" in an open-ended match, and who has agreed; in a play-off hand,
