@@ -207,7 +207,9 @@ class Table:
             if info["seat"] == self.view["dealer"] else None,
             "level": {"classes": f"level level-{info['level'] or 'bot'}",
                       "text": self.level_name(info) if info["level"]
-                      else pgettext("seat kind", "bot")} if bot else None,
+                      else pgettext("seat kind", "bot")} if bot
+            else {"classes": "level", "text": pgettext("seat kind", "invited")}
+            if info["kind"] == "reserved" else None,
         }
 
     def seat_panel(self, seat: int) -> dict[str, Any]:
@@ -223,7 +225,10 @@ class Table:
             "seat": seat, "position": position,
             "classes": f"seat seat-{position}{' is-turn' if turn else ''}"
                        f"{' is-me' if seat == view['my_seat'] else ''}",
-            "avatar": self.avatar(info), "name": self.seat_name(seat), "tags": tags,
+            # An invited player's name alone: "invited" is the badge on the avatar.
+            "avatar": self.avatar(info), "tags": tags,
+            "name": info["name"] if info["kind"] == "reserved" and info["name"]
+            else self.seat_name(seat),
             "call": pgettext("bid", "Call %(n)s") % {
                 "n": "–" if call is None else numbers.number(call)},
             "won": _("Won %(n)s") % {"n": numbers.number(view["tricks_won"][seat])},

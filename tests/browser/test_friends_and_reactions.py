@@ -41,6 +41,10 @@ def test_a_request_accepted_a_friend_invited_in_one_tap_and_then_blocked(open_ph
     match_id = int(friend.url.rstrip("/").rsplit("/", 1)[1])
     seats = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
     assert seats[1]["kind"] == "reserved" and asker_name in seats[1]["name"]
+    # The invited player's seat reads their name whole, "invited" being its avatar's badge.
+    invited = friend.locator("[data-testid=table-screen] .seat[data-seat='1']")
+    expect(invited.locator(".seat-name")).to_have_text(asker_name)
+    assert invited.locator(".avatar .level").text_content() == "invited"
 
     friend.goto("/friends")
     friend.get_by_test_id("friend").get_by_test_id("block-friend").click()

@@ -58,7 +58,8 @@ function avatar(view, seat) {
     info.kind === "open" ? "?" : initials(name),
     info.kind === "human" ? h("span", { class: `dot${info.online ? " online" : ""}` }) : null,
     seat === view.dealer ? h("span", { class: "dealer-chip", title: gettext("dealer") }, pgettext("dealer chip", "D")) : null,
-    isBot(info) ? h("span", { class: `level level-${info.level || "bot"}` }, info.level ? levelName(info) : pgettext("seat kind", "bot")) : null);
+    isBot(info) ? h("span", { class: `level level-${info.level || "bot"}` }, info.level ? levelName(info) : pgettext("seat kind", "bot"))
+      : info.kind === "reserved" ? h("span", { class: "level" }, pgettext("seat kind", "invited")) : null);
 }
 
 function stats(view, seat, won) {
@@ -81,7 +82,8 @@ export function seatPanel(view, seat, won) {
   },
   avatar(view, seat),
   h("span", { class: "seat-text" },
-    h("span", { class: "seat-name", "aria-hidden": "true" }, seatName(view, seat),
+    // An invited player's name alone: "invited" is the badge on the avatar, as a bot's level is.
+    h("span", { class: "seat-name", "aria-hidden": "true" }, info.kind === "reserved" && info.name ? info.name : seatName(view, seat),
       info.autopilot ? h("span", { class: "tag tag-warn" }, gettext("autopilot")) : null,
       info.kind === "external" ? h("span", { class: "tag" }, gettext("program")) : null),
     stats(view, seat, won)));
