@@ -65,6 +65,11 @@ def test_the_lobby_opens_on_three_actions_and_the_custom_form_fits_360_px(open_p
     expect(page.get_by_test_id("nm-public")).to_be_visible()
     assert form.evaluate(CUT_OFF) == []
     page.get_by_test_id("nm-turn_seconds").select_option("30")
+    # The lowest call never passes the highest: each takes the other along.
+    page.get_by_test_id("nm-min_call").select_option("9")
+    expect(page.get_by_test_id("nm-max_call")).to_have_value("9")
+    page.get_by_test_id("nm-max_call").select_option("3")
+    expect(page.get_by_test_id("nm-min_call")).to_have_value("3")
     screenshot(page, "66-custom-match-360")
     assert form.evaluate(CUT_OFF) == []
     scroll, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")

@@ -126,6 +126,13 @@ export async function mount(main, route, ctx) {
   for (const c of catalogue.choices) {
     f[c.name].addEventListener("change", () => explain(c.name, described(c, f[c.name].value)));
   }
+  // The lowest call never above the highest: moving one past the other takes the other along.
+  f.min_call.addEventListener("change", () => {
+    if (Number(f.min_call.value) > Number(f.max_call.value)) f.max_call.value = f.min_call.value;
+  });
+  f.max_call.addEventListener("change", () => {
+    if (Number(f.max_call.value) < Number(f.min_call.value)) f.min_call.value = f.max_call.value;
+  });
   f.hands.addEventListener("change", () => explain("hands", f.hands.value === OPEN_ENDED ? catalogue.open_ended.description : ""));
   f.turn_seconds.addEventListener("change", () => { turnTouched = true; offerLevels(); });
   for (const kind of opponentSelects) {
