@@ -51,6 +51,24 @@ def match_for_user(*, match_id: int, user: Any,
     raise NotFound(_("No such match."))
 
 
+def unfinished_vs_computer(*, user: Any, turn_seconds: int, hands: int,
+                           level: str) -> int | None:
+    """The newest match still in play that ``user`` made alone against three bots of
+    ``level``, ``hands`` long at ``turn_seconds`` a turn ("Play vs computer" goes back to it
+    rather than leaving it to autopilot), or None."""
+    recent = (Match.objects.filter(created_by=user, status__in=Match.ACTIVE,
+                                   turn_seconds=turn_seconds, hands_to_play=hands,
+                                   offline_id__isnull=True)
+              .prefetch_related("seats").order_by("-created_at", "-id")[:5])
+    for match in recent:
+        kinds = {(s.number, s.kind, s.user_id if s.number == 0 else s.bot_level)
+                 for s in match.seats.all()}
+        if kinds == {(0, Seat.Kind.HUMAN, user.id),
+                     *((n, Seat.Kind.BOT, level) for n in (1, 2, 3))}:
+            return match.id
+    return None
+
+
 def match_list(*, user: Any, status: str | None) -> QuerySet[Match]:
     """The user's matches, newest first, seats prefetched."""
     matches = Match.objects.filter(seats__user=user, seats__kind=Seat.Kind.HUMAN)

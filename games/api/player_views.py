@@ -39,7 +39,8 @@ RECENT_MATCHES = 10
 
 class VsComputerView(APIView):
     """Play vs computer: a 5-hand standard match at 30 s a turn against three bots, started at
-    once. Someone not signed in becomes a guest on this browser first."""
+    once, or back to the player's own one still in play. Someone not signed in becomes a guest
+    on this browser first."""
 
     permission_classes = [CsrfCheckedForBrowsers]
 
@@ -49,8 +50,20 @@ class VsComputerView(APIView):
         self.throttle_scope = "create" if self.request.user.is_authenticated else "guest"
         return [throttle]
 
-    @extend_schema(request=None, responses={201: typed(MatchView), **errors(400)})
+    @extend_schema(request=None, responses={200: typed(MatchView), 201: typed(MatchView),
+                                            **errors(400)})
     def post(self, request: Request) -> Response:
+        """201 with a new match; 200 with the player's own such match still in play, which
+        would otherwise be left to autopilot."""
+        if request.user.is_authenticated:
+            game = match_services.FIRST_GAME
+            unfinished = selectors.unfinished_vs_computer(
+                user=request.user, turn_seconds=game["turn_seconds"],
+                hands=game["rules"]["hands"], level=game["opponents"][0].removeprefix("bot:"))
+            if unfinished is not None:
+                match, seats, seat = selectors.match_for_user(match_id=unfinished,
+                                                              user=request.user)
+                return Response(selectors.table_view(match=match, seats=seats, seat=seat))
         user = request.user if request.user.is_authenticated else guest_sign_in(request)
         table = match_services.match_create(user=user, **match_services.FIRST_GAME)
         return Response(view_of(table, user), status=status.HTTP_201_CREATED)

@@ -66,6 +66,26 @@ def test_a_signed_in_player_gets_the_game_without_a_new_account(owner_api, owner
     assert User.objects.count() == 1
 
 
+def test_a_second_tap_goes_back_to_the_game_still_in_play(owner_api, owner):
+    first = owner_api.post("/api/matches/vs-computer/")
+    assert first.status_code == 201
+    again = owner_api.post("/api/matches/vs-computer/")
+    assert again.status_code == 200 and again.json()["id"] == first.json()["id"]
+    assert again.json()["hand"] == first.json()["hand"]
+    # A custom match against the same bots is not the one-tap game, and is left alone.
+    custom = owner_api.post("/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 3, "turn_seconds": 30,
+        "opponents": ["bot:normal"] * 3}, format="json")
+    assert custom.status_code == 201
+    assert owner_api.post("/api/matches/vs-computer/").json()["id"] == first.json()["id"]
+    # Once it has ended, the next tap starts a new one.
+    Match.objects.filter(pk=first.json()["id"]).update(status=Match.Status.FINISHED)
+    fresh = owner_api.post("/api/matches/vs-computer/")
+    assert fresh.status_code == 201 and fresh.json()["id"] not in (
+        first.json()["id"], custom.json()["id"])
+    assert Match.objects.filter(created_by=owner).count() == 3
+
+
 def test_each_tap_from_a_new_browser_is_its_own_guest():
     names = {one_tap()[1]["seats"][0]["name"] for _ in range(3)}
     assert len(names) == 3
