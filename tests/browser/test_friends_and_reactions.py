@@ -21,7 +21,12 @@ def test_a_request_accepted_a_friend_invited_in_one_tap_and_then_blocked(open_ph
     asker.get_by_test_id("add-friend").locator("[type=submit]").click()
     expect(asker.get_by_test_id("outgoing")).to_contain_text(friend_name)
 
-    friend.goto("/friends")
+    # The lobby says a request is waiting, and one tap shows it.
+    friend.goto("/")
+    waiting = friend.get_by_test_id("friend-requests")
+    expect(waiting).to_contain_text("1 friend request is waiting for you.")
+    waiting.get_by_test_id("see-friend-requests").click()
+    friend.wait_for_url("**/friends")
     request = friend.get_by_test_id("incoming-request")
     expect(request).to_contain_text(asker_name)
     request.get_by_test_id("accept").click()

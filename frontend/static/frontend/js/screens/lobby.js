@@ -1,12 +1,13 @@
-// The lobby: invitations, one tap to a game (vs computer, online, with friends) and the custom
+// The lobby: invitations and friend requests, one tap to a game (vs computer, online, with friends) and the custom
 // form behind it, open searches and tables, my matches with "your turn" first and their
 // deadlines, the latest finished ones, join by code.
 import { api } from "../api.js";
 import { fill, h, seatLabel, toast } from "../dom.js";
-import { list, score, timeLeft } from "../format.js";
+import { list, number, score, timeLeft } from "../format.js";
 import { handLabel } from "../handlabel.js";
-import { gettext, interpolate, pgettext } from "../i18n.js";
+import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { inviteFriendsButton, playOnlineButton, vsComputerButton } from "../quickplay.js";
+import { social } from "../social.js";
 import { invitationSection } from "./invitations.js";
 import { recentSection, seekSection, tableSection } from "./lobbylists.js";
 
@@ -52,12 +53,21 @@ export async function mount(main, route, ctx) {
     if (code) ctx.navigate(`/join/${encodeURIComponent(code)}`);
   });
 
+  // Friend requests waiting for an answer, said where the player looks first.
+  const requests = h("p", { class: "banner", testid: "friend-requests", hidden: true });
+  const showRequests = () => social.friends().then(({ incoming }) => {
+    requests.hidden = incoming.length === 0;
+    fill(requests, h("span", {}, interpolate(ngettext("%(n)s friend request is waiting for you.",
+      "%(n)s friend requests are waiting for you.", incoming.length), { n: number(incoming.length) })),
+    h("a", { class: "btn btn-small", href: "/friends", testid: "see-friend-requests" }, gettext("See")));
+  }, () => {});
+
   main.append(h("section", { class: "panel lobby" },
     h("h1", {}, interpolate(gettext("Hello, %(name)s"), { name: ctx.user.username })),
     ctx.user.is_guest ? h("p", { class: "banner", testid: "guest-banner" },
       h("span", {}, gettext("You are playing as a guest on this device.")),
       h("a", { class: "btn btn-small", href: "/account" }, gettext("Keep your account"))) : null,
-    invitations.section,
+    invitations.section, requests,
     h("div", { class: "actions", testid: "lobby-actions" },
       vsComputerButton(ctx), playOnlineButton(ctx), inviteFriendsButton(ctx),
       h("a", { class: "btn btn-wide", href: "/new", testid: "new-match" }, gettext("Custom match"))),
@@ -82,10 +92,14 @@ export async function mount(main, route, ctx) {
       if (error.status !== 0) toast(error.message);
     }
   }
+  // Asked when the lobby opens and when the app wakes, not at every move of every match.
+  const requestsNow = () => { if (!ctx.user.is_guest) showRequests(); };
+  requestsNow();
   await load();
 
   let pending = null;
   const off = ctx.live.on((kind) => {
+    if (kind === "resync") requestsNow();
     if (kind !== "view" && kind !== "resync" && kind !== "seek") return;
     clearTimeout(pending);
     pending = setTimeout(load, 300);
