@@ -54,6 +54,9 @@ def test_the_end_sheet_fits_a_small_phone_in_every_language(open_phone):
         if lang == "en":
             assert standings.get_by_test_id("cell-called").first.inner_text().startswith("called ")
             assert standings.get_by_test_id("cell-won").first.inner_text().startswith("won ")
+            # What to do next sits above the per-hand grid, which a long match makes tall.
+            rematch = standings.get_by_test_id("rematch").bounding_box()
+            assert rematch["y"] < standings.get_by_test_id("score-table").bounding_box()["y"]
             # The note's worked example is the engine's own score of it.
             points = score_hand(4, 6, Rules()) / 10
             assert f"plus 0.1 for each extra trick (called 4, won 6: {points})" in notes[lang]

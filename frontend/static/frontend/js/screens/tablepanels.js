@@ -148,7 +148,7 @@ function finishedSentence(place) {
   return sentences[place - 1] || gettext("Final standings");
 }
 
-// The match-end sheet: places, totals, every hand, a rematch and the replay.
+// The match-end sheet: places and totals, a rematch and the replay, then every hand.
 export function standings(view, { onRematch, guest = false }) {
   const order = [0, 1, 2, 3].sort((a, b) => view.places[a] - view.places[b] || view.scores[b] - view.scores[a]);
   const mine = view.my_seat !== null ? view.places[view.my_seat] : null;
@@ -165,12 +165,13 @@ export function standings(view, { onRematch, guest = false }) {
       h("span", { class: `place place-${view.places[s]}` }, ordinal(view.places[s])),
       h("span", { class: "name" }, seatName(view, s)),
       h("strong", {}, score(view.scores[s]))))),
-    scoreTable(view),
-    scoringNote(view),
+    // What to do next comes before every hand's detail, which a long match makes tall.
     h("div", { class: "row" },
       h("button", { class: "btn btn-primary", type: "button", testid: "rematch", onclick: onRematch }, gettext("Rematch")),
       h("a", { class: "btn", href: `/replay/${view.id}`, testid: "open-replay" }, gettext("Replay")),
-      h("a", { class: "btn", href: "/" }, gettext("Lobby"))));
+      h("a", { class: "btn", href: "/" }, gettext("Lobby"))),
+    scoreTable(view),
+    scoringNote(view));
 }
 
 export async function share(url) {
