@@ -21,9 +21,23 @@ from django.utils.translation import gettext as _
 
 from games.bot_names import bot_name
 
+# Invite codes are read aloud and typed on phones: capitals and digits nobody mixes up (no 0
+# or O, 1, I or L), ten of them (about 2^49 codes; joining is throttled).
+INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+INVITE_LENGTH = 10
+
 
 def new_invite_code() -> str:
-    return secrets.token_urlsafe(9)
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+def invite_code_forms(typed: str) -> list[str]:
+    """The stored codes ``typed`` may stand for: itself, and a code of the alphabet above in
+    whatever case, with spaces and dashes, it was typed (older codes mix cases and have
+    dashes of their own, so they are matched as typed)."""
+    exact = typed.strip()
+    folded = "".join(c for c in exact if not c.isspace() and c != "-").upper()
+    return list(dict.fromkeys([exact, folded]))
 
 
 class Match(models.Model):

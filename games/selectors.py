@@ -18,7 +18,7 @@ from games.engine import Rules, match_record
 from games.engine.ending import final_places
 from games.engine.rules import made_call
 from games.match_view import match_view, moment_of, seat_view
-from games.models import Match, Seat
+from games.models import Match, Seat, invite_code_forms
 from games.queries import table_of
 from games.stored_state import state_of_match
 from games.view_shape import MatchView
@@ -44,7 +44,7 @@ def match_for_user(*, match_id: int, user: Any,
     for seat in seats:
         if seat.user_id == user.id and seat.kind == Seat.Kind.HUMAN:
             return match, seats, seat.number
-    if invite_code and invite_code == match.invite_code:
+    if invite_code and match.invite_code in invite_code_forms(invite_code):
         return match, seats, None
     if any(s.kind == Seat.Kind.RESERVED and s.reserved_for_id == user.id for s in seats):
         return match, seats, None  # invited: the table opens for them to accept
@@ -168,7 +168,8 @@ def invite_preview(*, invite_code: str) -> dict[str, Any]:
     """What an invite link may tell someone not yet seated: who invited them, to how many
     hands at what pace, and whether a seat is left. Nothing of any seat's cards or players,
     and nothing once the match has started."""
-    match = (Match.objects.filter(invite_code=invite_code).select_related("created_by")
+    match = (Match.objects.filter(invite_code__in=invite_code_forms(invite_code))
+             .select_related("created_by")
              .only("status", "hands_to_play", "turn_seconds", "rules", "created_by__username")
              .first())
     if match is None:

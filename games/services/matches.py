@@ -17,7 +17,7 @@ from core.errors import Conflict, DomainError, NotFound
 from games import events
 from games.engine.bots import BOT_LEVELS, LEVEL_MIN_TURN_SECONDS
 from games.events import Change
-from games.models import Match, Seat, TurnClock
+from games.models import Match, Seat, TurnClock, invite_code_forms
 from games.queries import table_of
 from games.turns import NextTurn, TurnKind
 from social.selectors import blocked_between, blocks_among
@@ -96,7 +96,7 @@ def match_pair(*, user_ids: list[int], turn_seconds: int, rated: bool,
 def match_join(*, user: Any, invite_code: str) -> Change:
     """Take the seat reserved for ``user``, else the first open seat. Joining twice is a no-op."""
     with transaction.atomic():
-        match_id = (Match.objects.filter(invite_code=invite_code)
+        match_id = (Match.objects.filter(invite_code__in=invite_code_forms(invite_code))
                     .values_list("id", flat=True).first())
         if match_id is None:
             raise NotFound(_("No match has that invite code."), code="bad_invite_code")

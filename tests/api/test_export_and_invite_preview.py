@@ -1,5 +1,6 @@
 """Export: all my finished matches as one JSON file in the record format. Invite preview:
-what a link opened while signed out may say (who invited you and to what), nothing private."""
+what a link opened while signed out may say (who invited you and to what), nothing private;
+an invite code is taken in any case, with spaces or dashes."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.engine.record import RECORD_VERSION
+from games.models import INVITE_ALPHABET, INVITE_LENGTH
 from tests.api.helpers import CARD_IN_JSON, create, four_humans, play_out
 
 pytestmark = pytest.mark.django_db
@@ -46,6 +48,23 @@ def test_an_invite_preview_says_who_invited_you_and_to_what(owner_api):
     assert response.status_code == 200
     assert response.json() == {"invited_by": "owner", "hands": 5, "turn_seconds": 86400,
                                "rules": created["rules"], "started": False, "open_seats": 2}
+
+
+def test_an_invite_code_reads_aloud_and_is_taken_in_any_case_with_spaces_or_dashes(
+        owner_api, member_api, member):
+    created = create(owner_api, ["open", "bot:easy", "bot:easy"])
+    code = created["invite_code"]
+    assert len(code) == INVITE_LENGTH and set(code) <= set(INVITE_ALPHABET)
+    assert not set(INVITE_ALPHABET) & set("01OIL")
+    typed = f"{code[:5].lower()} - {code[5:].lower()}"
+    preview = APIClient().get(f"/api/invites/{typed.replace(' ', '')}/")
+    assert preview.status_code == 200 and preview.json()["open_seats"] == 1
+    joined = member_api.post("/api/matches/join/", {"invite_code": typed}, format="json")
+    assert joined.status_code == 200, joined.content
+    assert joined.json()["id"] == created["id"] and joined.json()["my_seat"] == 1
+    # A code differing in a letter is no code at all.
+    other = code[:-1] + ("A" if code[-1] != "A" else "B")
+    assert APIClient().get(f"/api/invites/{other}/").json()["code"] == "bad_invite_code"
 
 
 def test_an_invite_preview_of_a_match_in_play_has_ended_and_shows_no_card(owner_api):

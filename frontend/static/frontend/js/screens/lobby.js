@@ -11,8 +11,9 @@ import { social } from "../social.js";
 import { invitationSection } from "./invitations.js";
 import { recentSection, seekSection, tableSection } from "./lobbylists.js";
 
+// A code as typed (the server forgives its case and dashes), or the code of a pasted link.
 function inviteCode(text) {
-  const value = text.trim();
+  const value = text.replace(/\s+/g, "");
   const found = /\/join\/([\w-]+)/.exec(value);
   return found ? found[1] : value;
 }
