@@ -28,6 +28,8 @@ def test_the_first_call_of_hand_two_has_its_whole_clock_without_a_tap(open_phone
     play_until(page, "hand-end", "hand 1 did not end in time", 180)
     sheet = page.get_by_test_id("hand-end")
     expect(sheet).to_be_visible()
+    expect(sheet.locator("h2")).to_have_text("Hand 1 scored")
+    expect(sheet.get_by_test_id("hands-to-go")).to_have_text("1 hand to go")
     expect(sheet.get_by_test_id("hand-break-bar")).to_be_visible()
     screenshot(page, "hand-break/1-scoreboard")
     # Nobody taps: the sheet goes by itself when the pause ends.
@@ -88,6 +90,11 @@ def test_a_tap_skips_the_scoreboard_and_scores_stay_one_tap_away(open_phone):
     expect(early).to_have_count(0)
     play_until(page, "hand-end", "hand 1 did not end in time", 180)
     sheet = page.get_by_test_id("hand-end")
+    # A tap at once, as one meant for the cards would be, leaves it up; a tap once it has
+    # been read closes it.
+    sheet.locator("h2").click()
+    expect(sheet).to_be_visible()
+    expect(page.locator("[data-testid=hand-end][data-ready]")).to_have_count(1)
     sheet.locator("h2").click()
     expect(sheet).to_have_count(0, timeout=1_000)
     page.get_by_test_id("show-scores").click()

@@ -29,6 +29,10 @@ def test_history_lists_the_finished_match_and_the_replay_steps_through_it(open_p
     expect(page.get_by_test_id("replay-step")).to_contain_text("the calls")
     expect(page.get_by_test_id("totals-chart").locator("polyline")).to_have_count(4)
     expect(page.get_by_test_id("replay-seat").first).to_contain_text(username)
+    # The standings line reads from first place down.
+    places = page.get_by_test_id("replay-places").inner_text().split(" · ")
+    assert len(places) == 4 and places[0].startswith("1st"), places
+    assert places == sorted(places, key=lambda text: int(text[0])), places
 
     def cards_held() -> int:
         return page.locator("[data-testid=replay-hand] .suit-group > span:not(.suit-sym)").count()

@@ -84,8 +84,11 @@ export async function mount(main, route, ctx) {
 
   fill(main, h("section", { class: "panel replay", testid: "replay" },
     h("h1", { class: "replay-title", testid: "replay-title" }, title(record)),
-    h("p", { class: "muted" }, record.places.map((p, s) => interpolate(gettext("%(place)s %(name)s %(total)s"),
-      { place: ordinal(p), name: names[s], total: score(record.totals[s]) })).join(" · ")),
+    // Standings from first to last, as a results line reads (ties by total, then seat).
+    h("p", { class: "muted", testid: "replay-places" }, [0, 1, 2, 3]
+      .sort((a, b) => record.places[a] - record.places[b] || record.totals[b] - record.totals[a] || a - b)
+      .map((s) => interpolate(gettext("%(place)s %(name)s %(total)s"),
+        { place: ordinal(record.places[s]), name: names[s], total: score(record.totals[s]) })).join(" · ")),
     h("p", { class: "muted", testid: "replay-length" }, lengthNote(record)),
     label,
     h("div", { class: "replay-controls row" },

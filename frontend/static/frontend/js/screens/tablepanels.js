@@ -74,6 +74,7 @@ export function dialog(title, body, { testid, actions = [] } = {}) {
 // costs nothing; on the phone's own engine, which has no clock, as long as the server's
 // default pause.
 const AT_LEAST_MS = 1500;
+const TAP_GUARD_MS = 700;
 const NO_CLOCK_PAUSE_MS = 4000;
 const SLOW_PACE_SECONDS = 3600;
 
@@ -83,20 +84,31 @@ function handBreakMs(view) {
   return Math.max(left, view.deadline ? AT_LEAST_MS : NO_CLOCK_PAUSE_MS);
 }
 
+// Under "Hand 3 scored": what is left of the match (the title already says which hand it was),
+// or which play-off hand it was.
+function handsToGo(view, result) {
+  if (result.play_off) return handLabel(result.hand_number, view.hands, true);
+  const left = view.hands === null ? 0 : view.hands - result.hand_number;
+  return left > 0 ? interpolate(ngettext("%(n)s hand to go", "%(n)s hands to go", left), { n: number(left) }) : null;
+}
+
 // The hand's scoreboard for the pause between hands: it closes by itself when the pause
 // ends, and a tap anywhere on it closes it sooner. "Scores" opens it all again.
 export function showHandEnd(view, result) {
   const wait = handBreakMs(view);
   const body = h("div", {},
-    h("p", { class: "muted" }, handLabel(result.hand_number, view.hands, result.play_off)),
+    h("p", { class: "muted", testid: "hands-to-go" }, handsToGo(view, result)),
     handEndTable(view, result),
     wait === null ? null : h("div", { class: "break-bar", testid: "hand-break-bar", "aria-hidden": "true" },
       h("span", { style: `animation-duration: ${Math.round(wait)}ms` })),
     wait === null ? null : h("p", { class: "muted" }, gettext("The next hand starts by itself. Tap to skip.")));
   const box = dialog(interpolate(gettext("Hand %(number)s scored"), { number: number(result.hand_number) }), body, { testid: "hand-end" });
   const timer = wait === null ? null : setTimeout(() => box.open && box.close(), wait);
-  box.addEventListener("click", () => box.close());
-  box.addEventListener("close", () => clearTimeout(timer));
+  // A tap meant for the cards a moment before the sheet came up must not close it unread;
+  // its Close button works at once.
+  const ready = setTimeout(() => { box.dataset.ready = ""; }, TAP_GUARD_MS);
+  box.addEventListener("click", () => { if ("ready" in box.dataset) box.close(); });
+  box.addEventListener("close", () => { clearTimeout(timer); clearTimeout(ready); });
   return box;
 }
 
