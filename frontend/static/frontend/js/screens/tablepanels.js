@@ -96,8 +96,9 @@ function handsToGo(view, result) {
 // ends, and a tap anywhere on it closes it sooner. "Scores" opens it all again.
 export function showHandEnd(view, result) {
   const wait = handBreakMs(view);
+  const toGo = handsToGo(view, result);
   const body = h("div", {},
-    h("p", { class: "muted", testid: "hands-to-go" }, handsToGo(view, result)),
+    toGo ? h("p", { class: "muted", testid: "hands-to-go" }, toGo) : null,
     handEndTable(view, result),
     wait === null ? null : h("div", { class: "break-bar", testid: "hand-break-bar", "aria-hidden": "true" },
       h("span", { style: `animation-duration: ${Math.round(wait)}ms` })),
