@@ -11,7 +11,14 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import OFFLINE_PILL, act_if_my_turn, screenshot, sign_up, tap_card
+from .conftest import (
+    OFFLINE_PILL,
+    act_if_my_turn,
+    controlled_by_worker,
+    screenshot,
+    sign_up,
+    tap_card,
+)
 
 pytestmark = pytest.mark.browser
 SIZE = r"\d+(\.\d)? MB"
@@ -19,8 +26,8 @@ SIZE = r"\d+(\.\d)? MB"
 
 def make_available_offline(page) -> None:
     page.goto("/offline")
-    page.wait_for_function("() => navigator.serviceWorker.ready.then(r => Boolean(r.active))")
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    # A page that opened while the worker was still activating may stay uncontrolled.
+    controlled_by_worker(page)
     toggle = page.get_by_test_id("offline-toggle")
     # What it costs to download, then what it keeps on the phone (a larger figure, unpacked).
     expect(toggle).to_contain_text(re.compile(rf"Make available offline \({SIZE} to download\)"))
