@@ -1,6 +1,6 @@
-// The lobby: invitations and friend requests, one tap to a game (vs computer, online, with friends) and the custom
-// form behind it, open searches and tables, my matches with "your turn" first and their
-// deadlines, the latest finished ones, join by code.
+// The lobby: invitations and friend requests, one tap to a game (vs computer, online, with
+// friends) and the custom form behind it, open searches and tables, my matches with "your
+// turn" first and their deadlines, the latest finished ones, join by code.
 import { api } from "../api.js";
 import { fill, h, seatLabel, toast } from "../dom.js";
 import { list, number, score, timeLeft } from "../format.js";
