@@ -189,6 +189,13 @@ def test_a_match_against_bots_reads_well_at_every_size(open_phone, size):
                 pause_and_shoot(page, f"table-{size}/{name}")
                 if not pictures:  # both taken: the rest of the match without motion
                     page.evaluate("localStorage.setItem('cb-prefs', '{\"speed\": \"off\"}')")
+        if page.get_by_test_id("trick-card").count() >= 2:
+            # Let the cards land before looking: acting at once on this player's turn would
+            # otherwise take the moment with three cards down before anyone saw it.
+            try:
+                page.wait_for_function(SETTLED, timeout=2_000)
+            except PlaywrightTimeout:
+                pass
         check_trick(page, seen)
         check_dimmed_contrast(page, seen)
         check_no_sideways_scroll(page, "the table")
