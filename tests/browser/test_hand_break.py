@@ -53,6 +53,7 @@ FELT_LOG = """() => {
     const cards = [...document.querySelectorAll(felt)].map((c) => c.dataset.card).sort().join(" ");
     const entry = sheet ? "hand-end" : cards.split(" ").length === 4 ? cards : null;
     if (entry && entry !== window.__felt[window.__felt.length - 1]) window.__felt.push(entry);
+    if (entry === cards && document.querySelector("[data-testid=call-picker]")) window.__felt.push("picker");
   }).observe(document, { subtree: true, childList: true });
 }"""
 
@@ -67,8 +68,11 @@ def test_the_last_trick_of_a_hand_shows_before_its_scoreboard_and_stays_one_tap_
     assert view["hand_number"] == 2 and view["tricks"] == [], view["hand_number"]
     last = " ".join(sorted(c["card"] for c in view["last_trick"]["cards"]))
     felt = page.evaluate("window.__felt")
-    # All four cards of the hand's thirteenth trick were on the felt, then the scoreboard.
+    # All four cards of the hand's thirteenth trick were on the felt, then the scoreboard;
+    # the next hand's call picker never came up under that trick (a tap meant for the trick
+    # would have made a call unseen).
     assert felt.index("hand-end") >= 1 and felt[felt.index("hand-end") - 1] == last, felt
+    assert "picker" not in felt, felt
     page.get_by_test_id("hand-end").locator("h2").click()
     page.get_by_test_id("show-last-trick").click()
     shown = page.get_by_test_id("last-trick").locator("[data-card]")
@@ -135,4 +139,31 @@ def test_at_a_slow_pace_a_hand_scored_while_away_shows_when_the_table_opens(open
     page.get_by_test_id("table-screen").wait_for()
     page.wait_for_timeout(1000)
     expect(page.get_by_test_id("hand-end")).to_have_count(0)
+    assert page.errors == []
+
+
+def test_the_next_hands_call_waits_until_the_last_trick_has_gone(open_phone):
+    page = open_phone()
+    sign_up(page)
+    # A match in which this player calls first in hand 2, so the next call is theirs the
+    # moment hand 1's last trick lands.
+    for _ in range(40):
+        view = api_in_page(page, "POST", "/api/matches/", {
+            "rules": {"preset": "standard"}, "hands": 2, "turn_seconds": TURN_SECONDS,
+            "opponents": ["bot:easy", "bot:easy", "bot:easy"]})["body"]
+        if (view["dealer"] + 2) % 4 == view["my_seat"]:
+            break
+    else:
+        pytest.fail("no match of 40 had this player calling first in hand 2")
+    page.goto(f"/m/{view['id']}")
+    page.get_by_test_id("table-screen").wait_for()
+    page.evaluate(FELT_LOG)
+    play_until(page, "hand-end", "hand 1 did not end in time", 180)
+    felt = page.evaluate("window.__felt")
+    assert "hand-end" in felt and felt[felt.index("hand-end") - 1] != "picker", felt
+    # The picker was never up while a trick lay on the felt: a tap meant for the trick
+    # would have made a call unseen.
+    assert "picker" not in felt, felt
+    page.get_by_test_id("hand-end").locator("h2").click()
+    expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=10_000)
     assert page.errors == []

@@ -136,7 +136,9 @@ export async function mount(main, route, ctx) {
     if (flash?.sameHand && won[flash.winner] > 0) won[flash.winner] -= 1;
     const cards = cardsShown();
     const autopilot = me !== null && view.seats[me]?.autopilot;
-    const bidding = view.status === "bidding" && view.turn === me && view.legal.length > 0;
+    // The next hand's first call waits until the last hand's final trick has gone to its
+    // winner: a tap meant for that trick must not make a call unseen.
+    const bidding = view.status === "bidding" && view.turn === me && view.legal.length > 0 && !(flash && !flash.sameHand);
     const locked = stale();
 
     root.classList.toggle("calling", Boolean(bidding));
