@@ -53,7 +53,8 @@ FELT_LOG = """() => {
     const cards = [...document.querySelectorAll(felt)].map((c) => c.dataset.card).sort().join(" ");
     const entry = sheet ? "hand-end" : cards.split(" ").length === 4 ? cards : null;
     if (entry && entry !== window.__felt[window.__felt.length - 1]) window.__felt.push(entry);
-    if (entry === cards && document.querySelector("[data-testid=call-picker]")) window.__felt.push("picker");
+    const picker = document.querySelector("[data-testid=call-picker]");
+    if (entry === cards && picker) window.__felt.push("picker");
   }).observe(document, { subtree: true, childList: true });
 }"""
 
