@@ -48,12 +48,19 @@ class InvitationMessage(TypedDict):
     type: Literal["invitation"]
     match: int
     invited_by: str
+    rematch: bool
 
 
 class InvitationDeclinedMessage(TypedDict):
     type: Literal["invitation.declined"]
     match: int
     declined_by: str
+
+
+class FriendsMessage(TypedDict):
+    type: Literal["friends"]
+    event: Literal["request", "accepted"]
+    by: str
 
 
 class SeekMatchedMessage(TypedDict):
@@ -65,6 +72,7 @@ SERVER_MESSAGES = {
     "invitation": InvitationMessage,
     "seek.matched": SeekMatchedMessage,
     "invitation.declined": InvitationDeclinedMessage,
+    "friends": FriendsMessage,
     "hello": HelloMessage,
     "match.view": MatchViewMessage,
     "match.reaction": ReactionMessage,

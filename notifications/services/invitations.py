@@ -35,7 +35,8 @@ def notify_invited(*, match_id: int, user_ids: list[int]) -> int:
         return 0
     online = online_users(user_ids)
     inviter = _name(match["created_by_id"])
-    frame = orjson.dumps({"type": "invitation", "match": match_id, "invited_by": inviter})
+    frame = orjson.dumps({"type": "invitation", "match": match_id, "invited_by": inviter,
+                          "rematch": bool(match["rematch_of_id"])})
     publish_frames({u: [frame.decode()] for u in user_ids if u in online})
     sent = 0
     for user_id in sorted(set(user_ids) - online):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -16,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from accounts.models import Account
 from accounts.services import usernames
+from core import realtime
 from core.errors import Conflict, NotFound, Refused
 from social.models import Block, Friendship
 from social.selectors import pair_of
@@ -55,7 +57,9 @@ def friend_request_send(*, user: Any, username: str) -> Friendship:
         if existing is None:
             try:
                 with transaction.atomic():
-                    return Friendship.objects.create(from_user=user, to_user=other)
+                    created = Friendship.objects.create(from_user=user, to_user=other)
+                _tell(other.id, "request", user.username)
+                return created
             except IntegrityError:  # the other asked at the same moment
                 existing = Friendship.objects.select_for_update().get(pair_of(user, other))
         if existing.status == Friendship.Status.ACCEPTED:
@@ -64,7 +68,7 @@ def friend_request_send(*, user: Any, username: str) -> Friendship:
         if existing.from_user_id == user.id:
             raise Conflict(_("You have already asked %(name)s to be friends.")
                            % {"name": other.username}, code="already_requested")
-        return _accept(existing)
+        return _accept(existing, by=user)
 
 
 def friend_request_accept(*, user: Any, username: str) -> Friendship:
@@ -72,7 +76,7 @@ def friend_request_accept(*, user: Any, username: str) -> Friendship:
     other = _player(username)
     with transaction.atomic():
         request = _request_to(user, other)
-        return _accept(request)
+        return _accept(request, by=user)
 
 
 def friend_request_decline(*, user: Any, username: str) -> None:
@@ -122,8 +126,17 @@ def _request_to(user: Any, other: Any) -> Friendship:
     return request
 
 
-def _accept(request: Friendship) -> Friendship:
+def _accept(request: Friendship, *, by: Any) -> Friendship:
     request.status = Friendship.Status.ACCEPTED
     request.accepted_at = timezone.now()
     request.save(update_fields=["status", "accepted_at"])
+    _tell(request.from_user_id, "accepted", by.username)
     return request
+
+
+def _tell(user_id: int, event: str, by: str) -> None:
+    """Once the change commits, a ``friends`` frame to ``user_id``'s sockets: ``by`` asked to
+    be friends (``request``) or accepted their request (``accepted``). A player away from
+    the site sees it the next time the lobby or Friends opens."""
+    frame = orjson.dumps({"type": "friends", "event": event, "by": by}).decode()
+    transaction.on_commit(lambda: realtime.publish_frames({user_id: [frame]}))

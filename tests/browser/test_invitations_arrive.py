@@ -41,3 +41,51 @@ def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
     assert acted, "the invitee never got a turn to play"
     moves = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]
     assert moves["my_seat"] == 1 and moves["seq"] > 1
+
+
+def test_requests_answers_and_invitations_reach_an_open_app_without_a_reload(open_phone):
+    host, friend = open_phone(), open_phone()
+    host_name = sign_up(host)
+    friend_name = sign_up(friend)  # both now on their lobby
+    waiting = friend.get_by_test_id("friend-requests")
+    expect(friend.get_by_test_id("match-list")).to_be_visible()
+    expect(waiting).to_be_hidden()  # nobody has asked yet: no "0 requests" line
+
+    asked = api_in_page(host, "POST", "/api/friends/requests/", {"username": friend_name})
+    assert asked["status"] == 201, asked
+    expect(waiting).to_contain_text("1 friend request is waiting for you.", timeout=10_000)
+
+    waiting.get_by_test_id("see-friend-requests").click()
+    friend.get_by_test_id("incoming-request").get_by_test_id("accept").click()
+    told = host.get_by_test_id("friends-toast")
+    expect(told).to_have_text(f"{friend_name} accepted your friend request.", timeout=10_000)
+    friend.get_by_test_id("nav-lobby").click()
+    expect(friend.get_by_test_id("match-list")).to_be_visible()
+    expect(waiting).to_be_hidden()
+
+    made = api_in_page(host, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,
+        "opponents": [f"user:{friend_name}", "bot:easy", "bot:easy"]})
+    assert made["status"] == 201, made
+    row = friend.get_by_test_id("invitation")
+    expect(row).to_have_count(1, timeout=10_000)
+    expect(row.locator("strong")).to_have_text(f"{host_name} invited you")
+    row.get_by_test_id("invitation-decline").click()
+    declined = host.get_by_test_id("declined-toast")
+    expect(declined).to_have_text(
+        f"{friend_name} declined your invitation: the seat is open.", timeout=10_000)
+    declined.click()
+    host.wait_for_url(f"**/m/{made['body']['id']}")
+    assert host.errors == [] and friend.errors == []
+
+
+def test_a_refusal_repeated_shows_once(open_phone):
+    page = open_phone()
+    sign_up(page)
+    page.goto("/friends")
+    for _ in range(3):
+        page.get_by_test_id("friend-name").fill("nobody-by-this-name")
+        page.get_by_test_id("add-friend").locator("[type=submit]").click()
+        expect(page.get_by_test_id("toast")).to_have_text(
+            "There is no player called nobody-by-this-name.")
+    expect(page.get_by_test_id("toast")).to_have_count(1)

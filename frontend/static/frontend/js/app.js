@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
 import { setLatinDigits } from "./format.js";
-import { gettext, language, onLanguage, setLanguage } from "./i18n.js";
+import { gettext, interpolate, language, onLanguage, setLanguage } from "./i18n.js";
 import { Live } from "./live.js";
 import { match, startRouter } from "./router.js";
 import { cachedOwner, clearViews, keepOwner } from "./viewcache.js";
@@ -57,9 +57,21 @@ live.on((kind, connected) => {
 });
 addEventListener("offline", showConnection);
 // A search found its table while the player is on another screen than its wait: one tap away.
+// An invitation, a declined one and a friend's request or answer are told wherever the player
+// is, one tap from where to answer; the screen that lists them redraws itself instead.
 live.on((kind, data) => {
-  if (kind === "seek" && document.body.dataset.screen !== "online") {
-    toast(h("a", { href: `/m/${data.match}`, testid: "match-found" }, gettext("Players were found: your match has started.")), "info", 20000);
+  const screen = document.body.dataset.screen;
+  const tell = (href, testid, text) => toast(h("a", { href, testid }, text), "info", 20000);
+  if (kind === "seek" && screen !== "online") {
+    tell(`/m/${data.match}`, "match-found", gettext("Players were found: your match has started."));
+  } else if (kind === "invitation" && screen !== "lobby") {
+    tell(`/m/${data.match}`, "invitation-toast", interpolate(data.rematch ? gettext("%(name)s offers a rematch.")
+      : gettext("%(name)s invited you to a match."), { name: data.invited_by }));
+  } else if (kind === "declined") {
+    tell(`/m/${data.match}`, "declined-toast", interpolate(gettext("%(name)s declined your invitation: the seat is open."), { name: data.declined_by }));
+  } else if (kind === "friends" && screen !== "friends") {
+    tell("/friends", "friends-toast", interpolate(data.event === "request" ? gettext("%(name)s asked to be your friend.")
+      : gettext("%(name)s accepted your friend request."), { name: data.by }));
   }
 });
 addEventListener("online", showConnection);

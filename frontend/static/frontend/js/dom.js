@@ -106,9 +106,12 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A message already on screen is replaced, not stacked: a refusal repeated by repeated taps
+// shows once, its time starting again.
 export function toast(message, kind = "error", ms = 5000) {
   const box = document.getElementById("toasts");
   const item = h("div", { class: `toast toast-${kind}`, testid: "toast" }, message);
+  for (const shown of [...box.children]) if (shown.textContent === item.textContent) shown.remove();
   item.addEventListener("click", () => item.remove());
   box.append(item);
   setTimeout(() => item.remove(), ms);

@@ -72,6 +72,9 @@ export class Live {
       else if (["watching", "pong"].includes(message.type) && message.match) this.emit("latest", message);
       else if (message.type === "match.reaction") this.emit("reaction", message);
       else if (message.type === "seek.matched" && message.match) this.emit("seek", message);
+      else if (message.type === "invitation" && message.match) this.emit("invitation", message);
+      else if (message.type === "invitation.declined" && message.match) this.emit("declined", message);
+      else if (message.type === "friends") this.emit("friends", message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;

@@ -75,4 +75,6 @@ export async function mount(main, route, ctx) {
         h("span", {}, r.username), button(gettext("Unblock"), run(() => social.unblock(r.username)), { testid: "unblock" })))));
   }
   await load();
+  // A request or an answer from someone shows at once.
+  return ctx.live.on((kind) => { if (kind === "friends") load(); });
 }

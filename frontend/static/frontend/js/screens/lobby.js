@@ -100,8 +100,8 @@ export async function mount(main, route, ctx) {
 
   let pending = null;
   const off = ctx.live.on((kind) => {
-    if (kind === "resync") requestsNow();
-    if (kind !== "view" && kind !== "resync" && kind !== "seek") return;
+    if (kind === "resync" || kind === "friends") requestsNow();
+    if (!["view", "resync", "seek", "invitation", "declined"].includes(kind)) return;
     clearTimeout(pending);
     pending = setTimeout(load, 300);
   });
