@@ -23,6 +23,8 @@ urlpatterns = [
          name="match-finish"),
     path("matches/<id:match_id>/back/", views.MatchBackView.as_view(), name="match-back"),
     path("matches/<id:match_id>/fill/", views.MatchFillView.as_view(), name="match-fill"),
+    path("matches/<id:match_id>/cancel/", views.MatchCancelView.as_view(),
+         name="match-cancel"),
     path("matches/<id:match_id>/rematch/", views.MatchRematchView.as_view(),
          name="match-rematch"),
     path("matches/<id:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),

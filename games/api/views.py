@@ -249,6 +249,18 @@ class MatchFillView(APIView):
         return Response(view_of(table, request.user))
 
 
+class MatchCancelView(APIView):
+    """Call off a waiting match nobody else has joined (204): it is removed."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(request=None, responses={204: None, **errors(404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        match_services.match_cancel(user=request.user, match_id=match_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class MatchRematchView(APIView):
     """Offer a rematch (201), or accept the one another player offered (200)."""
 

@@ -124,6 +124,21 @@ def match_fill_with_bots(*, user: Any, match_id: int) -> Change:
         return _start_if_full(match, seats)
 
 
+def match_cancel(*, user: Any, match_id: int) -> None:
+    """Call off ``user``'s waiting match while nobody else has taken a seat: it is removed
+    with its seats, so its invitations and its listing go with it (no move was ever made).
+    Once another player has joined, the table is theirs too: it can start with bots or wait."""
+    with transaction.atomic():
+        match, seats = table_locked(match_id)
+        seat_of(seats, user)
+        if match.status != Match.Status.WAITING:
+            raise Conflict(_("This match has started already."), code="match_started")
+        if any(s.kind == Seat.Kind.HUMAN and s.user_id != user.id for s in seats):
+            raise Conflict(_("Other players have joined this match: start it now with bots, "
+                             "or wait for the rest."), code="match_has_players")
+        match.delete()
+
+
 def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
     """Offer the players of a finished match another one with the same rules and seats, and
     whether the offer is new.

@@ -89,3 +89,29 @@ def test_a_refusal_repeated_shows_once(open_phone):
         expect(page.get_by_test_id("toast")).to_have_text(
             "There is no player called nobody-by-this-name.")
     expect(page.get_by_test_id("toast")).to_have_count(1)
+
+
+def test_a_waiting_table_nobody_joined_is_called_off_in_two_taps(open_phone):
+    host, friend = open_phone(), open_phone()
+    sign_up(host)
+    friend_name = sign_up(friend)
+    made = api_in_page(host, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 86400,
+        "opponents": [f"user:{friend_name}", "open", "bot:easy"]})
+    assert made["status"] == 201, made
+    match_id = made["body"]["id"]
+    host.goto(f"/m/{match_id}")
+    cancel = host.get_by_test_id("cancel-match")
+    expect(cancel).to_have_text("Call off this match")
+    cancel.click()  # the first tap only says what the second does
+    expect(cancel).to_have_text("Tap again to call it off: the invitations are withdrawn")
+    assert api_in_page(host, "GET", f"/api/matches/{match_id}/")["status"] == 200
+    cancel.click()
+    host.wait_for_url("**/")
+    expect(host.get_by_test_id("toast")).to_have_text("The match was called off.")
+    expect(host.get_by_test_id("match-list")).not_to_contain_text(friend_name)
+    assert api_in_page(host, "GET", f"/api/matches/{match_id}/")["status"] == 404
+    friend.goto("/")
+    expect(friend.get_by_test_id("match-list")).to_be_visible()
+    expect(friend.get_by_test_id("invitation")).to_have_count(0)
+    assert host.errors == [] and friend.errors == []

@@ -115,6 +115,7 @@ export const api = {
   back: (id) => act(`/api/matches/${id}/back/`, {}),
   finish: (id, seq) => act(`/api/matches/${id}/finish/`, { seq }),
   fill: (id) => act(`/api/matches/${id}/fill/`, {}),
+  cancel: (id) => act(`/api/matches/${id}/cancel/`, {}),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),

@@ -51,6 +51,7 @@ function apiSource(id, ctx) {
     finish: (seq) => api.finish(id, seq),
     back: () => api.back(id),
     fill: () => api.fill(id),
+    cancel: () => api.cancel(id),
     rematch: async () => `/m/${(await api.rematch(id)).id}`,
     follow({ enqueue, refresh, newestSeq, view }) {
       const off = ctx.live.on((kind, data) => {

@@ -150,7 +150,7 @@ export async function mount(main, route, ctx) {
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
       h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => source.back()) }, gettext("I'm back"))) : null);
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
-    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())) }));
+    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff }));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";
@@ -374,6 +374,22 @@ export async function mount(main, route, ctx) {
   function setBusy(value) {
     busy = value;
     for (const el of [parts?.hand, parts?.picker.firstElementChild]) el?.setAttribute("aria-busy", String(value));
+  }
+
+  // A waiting table nobody else has joined is called off, and the player is back in the lobby.
+  async function callOff() {
+    if (busy) return;
+    setBusy(true);
+    try {
+      await source.cancel();
+      toast(gettext("The match was called off."), "info");
+      ctx.navigate("/");
+    } catch (error) {
+      toast(error.message);
+      refresh();
+    } finally {
+      setBusy(false);
+    }
   }
 
   async function act(request) {

@@ -218,7 +218,7 @@ export function unratedNote(view) {
   return h("p", { class: "hint", testid: "unrated-note" }, why);
 }
 
-export function invitePanel(view, { onFill = null } = {}) {
+export function invitePanel(view, { onFill = null, onCancel = null } = {}) {
   if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
@@ -231,7 +231,23 @@ export function invitePanel(view, { onFill = null } = {}) {
     // Nobody is bound to wait for ever: a seated player may start now, bots in the empty seats.
     open && onFill && view.status === "waiting" && view.my_seat !== null
       ? h("button", { class: "btn btn-wide", type: "button", testid: "fill-with-bots", onclick: onFill }, gettext("Start now with bots"))
-      : null);
+      : null,
+    onCancel && view.status === "waiting" && view.my_seat !== null && !view.seats.some((s) => s.kind === "human" && s.seat !== view.my_seat)
+      ? cancelButton(onCancel) : null);
+}
+
+// Calling a table off takes a second tap on the same button, which says what it will do.
+function cancelButton(onCancel) {
+  const button = h("button", { class: "btn btn-wide", type: "button", testid: "cancel-match" }, gettext("Call off this match"));
+  button.addEventListener("click", () => {
+    if (button.dataset.armed) {
+      onCancel();
+      return;
+    }
+    button.dataset.armed = "true";
+    button.textContent = gettext("Tap again to call it off: the invitations are withdrawn");
+  });
+  return button;
 }
 
 // "Finish after this hand" in an open-ended match, and who has agreed; in a play-off hand,
