@@ -28,7 +28,7 @@ def _review(match_id: int) -> None:
     def review():
         try:
             with override_settings(ANALYSIS_BUDGET_MS=60):
-                Analysis.objects.create(match_id=match_id, seat=0)
+                Analysis.objects.get_or_create(match_id=match_id, seat=0)
                 analysis_run(match_id=match_id, seat=0)
         finally:
             connection.close()
@@ -120,4 +120,50 @@ def test_a_reviewed_replay_names_its_players_and_explains_each_costly_move(open_
         assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, lang
         page.get_by_test_id("replay-marks").scroll_into_view_if_needed()
         screenshot(page, f"replay-reasons-{lang}-360")
+    assert page.errors == []
+
+
+def _clean_review(match_id: int) -> None:
+    """A ready review of seat 0 in which no decision cost anything."""
+    from django.db import connection
+
+    from games.models import Analysis
+
+    def review():
+        try:
+            Analysis.objects.create(match_id=match_id, seat=0, status=Analysis.Status.READY,
+                                    decisions=[{"hand_number": 1, "trick": None, "kind": "call",
+                                                "chosen": 1, "loss": 0}])
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=review)
+    worker.start()
+    worker.join(30)
+
+
+def test_the_marks_come_by_themselves_once_the_analysis_is_ready(open_phone):
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id, highest_call=True)
+    page.goto(f"/replay/{match_id}")
+    pending = page.get_by_test_id("analysis-pending")
+    expect(pending).to_have_text("The analysis of your moves is being prepared.")
+    _review(match_id)
+    expect(page.get_by_test_id("mark").first).to_be_visible(timeout=30_000)
+    expect(pending).to_have_count(0)
+    assert page.errors == []
+
+
+def test_a_review_with_no_costly_move_says_so(open_phone):
+    page = open_phone()
+    sign_up(page)
+    match_id = new_match(page, hands=1)
+    finish_through_api(page, match_id)
+    _clean_review(match_id)
+    page.goto(f"/replay/{match_id}")
+    expect(page.get_by_test_id("analysis-clean")).to_have_text(
+        "The analysis found no costly move of yours in this match.")
+    expect(page.get_by_test_id("mark")).to_have_count(0)
     assert page.errors == []

@@ -10,6 +10,10 @@ import { isMuted, reactionBadge, reactionSet } from "../reactions.js";
 import { costMeaning, decisionLine, reasonSentence } from "../reasons.js";
 import { reactionSteps, runningTotals, stateAt, stepCount, worstDecisions } from "../replaymodel.js";
 
+// While the analysis is prepared (about a minute), it is asked for every 4 s, for 6 minutes.
+const ANALYSIS_EVERY_MS = 4000;
+const ANALYSIS_TRIES = 90;
+
 // Each seat as the table names it (a bot's name in the page's script), this player's marked.
 function seatNames(record, me) {
   return record.seats.map((s) => (s.seat === me ? interpolate(gettext("%(name)s (you)"), { name: s.name })
@@ -137,20 +141,38 @@ export async function mount(main, route, ctx) {
   };
   document.addEventListener("keydown", onKey);
 
+  // The analysis is asked for again every few seconds while it is being prepared (it is
+  // queued when first asked for), so its marks show without a reload.
+  let again = null;
+  let closed = false;
   if (me !== null) {
-    const preparing = () => h("p", { class: "muted" }, gettext("The analysis of your moves is being prepared."));
+    let tries = 0;
+    const preparing = () => h("p", { class: "muted", testid: "analysis-pending" }, gettext("The analysis of your moves is being prepared."));
+    const later = () => {
+      clearTimeout(again);
+      if (!closed && tries < ANALYSIS_TRIES) again = setTimeout(loadAnalysis, ANALYSIS_EVERY_MS);
+    };
     const retry = () => api.retryAnalysis(id, me)
-      .then(() => fill(marksBox, preparing()))
+      .then(() => { fill(marksBox, preparing()); tries = 0; later(); })
       .catch((error) => fill(marksBox, h("p", { class: "muted", testid: "analysis-failed" }, error.message)));
-    api.analysis(id, me).then((analysis) => {
+    const loadAnalysis = () => api.analysis(id, me).then((analysis) => {
+      if (closed) return;
+      tries += 1;
       marks = worstDecisions(record, analysis);
-      if (analysis?.status === "pending") marksBox.append(preparing());
+      const parts = [];
+      if (analysis?.status === "pending") {
+        parts.push(preparing());
+        later();
+      }
       if (analysis?.status === "failed") {
-        marksBox.append(h("p", { class: "muted", testid: "analysis-failed" }, analysis.detail),
+        parts.push(h("p", { class: "muted", testid: "analysis-failed" }, analysis.detail),
           analysis.can_retry ? h("button", { class: "btn btn-small", type: "button", testid: "analysis-retry", onclick: retry }, gettext("Try again")) : null);
       }
+      if (analysis?.status === "ready" && !marks.size) {
+        parts.push(h("p", { class: "muted", testid: "analysis-clean" }, gettext("The analysis found no costly move of yours in this match.")));
+      }
       if (marks.size) {
-        marksBox.append(h("h2", {}, gettext("Your costliest moves")),
+        parts.push(h("h2", {}, gettext("Your costliest moves")),
           h("p", { class: "muted", testid: "cost-meaning" }, costMeaning()),
           h("ol", {}, [...marks.entries()].sort((a, b) => a[0] - b[0]).map(([at, d]) => h("li", { testid: "mark-item" },
             h("button", { class: "link", type: "button", testid: "mark", onclick: () => show(at) },
@@ -161,8 +183,14 @@ export async function mount(main, route, ctx) {
             h("p", { class: "mark-reason" }, decisionLine(d)),
             reasonSentence(d) ? h("p", { class: "mark-reason", testid: "mark-reason" }, reasonSentence(d)) : null))));
       }
+      fill(marksBox, ...parts);
       draw();
     }).catch(() => { /* no analysis for this match (yet): the replay works without it */ });
+    loadAnalysis();
   }
-  return () => document.removeEventListener("keydown", onKey);
+  return () => {
+    closed = true;
+    clearTimeout(again);
+    document.removeEventListener("keydown", onKey);
+  };
 }
