@@ -97,11 +97,23 @@ def username_check(name: str) -> str:
         raise ValidationError(_("This username is reserved."), code="reserved")
     if looks & _bot_skeletons() or any(part & _bot_skeletons() for part in parts):
         raise ValidationError(
-            _("This username is reserved: at the table it would pass for one of the bots."),
+            _("This username is reserved: at the table it would pass for one of the bots. "
+              "A number makes it yours, as in %(example)s.") % {"example": _free_twin(normal)},
             code="reserved")
     if username_taken(normal):
         raise ValidationError(_("That username is taken."), code="taken")
     return normal
+
+
+def _free_twin(normal: str) -> str:
+    """``normal`` with a number after it that no account holds yet (a bot's name followed by
+    digits no longer passes for the bot)."""
+    stem = normal[:MAX_LENGTH - 2]
+    for number in (*range(7, 100, 10), *range(10, 100)):
+        twin = f"{stem}{number}"
+        if not username_taken(twin):
+            return twin
+    return f"{stem}7"
 
 
 def username_characters_check(normal: str) -> None:

@@ -108,3 +108,13 @@ def test_every_bot_name_is_reserved():
     for name in BOT_NAMES:
         code, message = refusal(register(name.lower()))
         assert "reserved" in message and "bots" in message
+
+
+def test_a_bot_name_refused_comes_with_a_free_one_to_take_instead():
+    name = BOT_NAMES[0].lower()
+    make_user(f"{name}7")  # the first suggestion is taken, so another is offered
+    code, message = refusal(register(name))
+    offered = message.rsplit("as in ", 1)[1].rstrip(".")
+    assert offered.startswith(name) and offered != f"{name}7", message
+    taken = register(offered)
+    assert taken.status_code == 201, taken.content
