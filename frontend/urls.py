@@ -33,5 +33,6 @@ urlpatterns = [
     re_path(r"^stats(?:/[^/]+)?/?$", shell, {"screen": "stats"}),
     re_path(r"^friends/?$", shell, {"screen": "friends"}),
     re_path(r"^leaderboard/?$", shell, {"screen": "leaderboard"}),
+    re_path(r"^rules/?$", shell, {"screen": "rules"}),
     re_path(r"^u/[^/]+/?$", shell, {"screen": "profile"}),
 ]

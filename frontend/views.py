@@ -126,7 +126,7 @@ def screen_modules() -> dict[str, list[str]]:
 
 
 _SIGNED_OUT_SCREENS = {"lobby": "welcome", "join": "join", "recover": "recover",
-                       "offline": "offline", "online": "online"}
+                       "offline": "offline", "online": "online", "rules": "rules"}
 
 
 def _catalog_response(request: HttpRequest, lang: str) -> HttpResponse:

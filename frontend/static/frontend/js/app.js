@@ -29,12 +29,13 @@ const SCREENS = {
   friends: () => import("./screens/friends.js"),
   leaderboard: () => import("./screens/leaderboard.js"),
   profile: () => import("./screens/profile.js"),
+  rules: () => import("./screens/rules.js"),
 };
 // Screens for signed-out visitors only, and screens for anyone (a link opened signed in or out).
 const PUBLIC = new Set(["signin", "signup", "forgot", "reset"]);
 // Offline play and a search for players need no account: a guest is made when its first
 // match is sent, or its first search made.
-const ANYONE = new Set(["join", "confirm-email", "offline", "offline-table", "online"]);
+const ANYONE = new Set(["join", "confirm-email", "offline", "offline-table", "online", "rules"]);
 
 const main = document.getElementById("main");
 const bar = document.getElementById("bar");

@@ -21,6 +21,7 @@ const ROUTES = [
   ["/confirm-email/:token", "confirm-email"],
   ["/friends", "friends"],
   ["/leaderboard", "leaderboard"],
+  ["/rules", "rules"],
   ["/u/:username", "profile"],
 ];
 

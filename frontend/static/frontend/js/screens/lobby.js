@@ -77,7 +77,8 @@ export async function mount(main, route, ctx) {
     h("p", { class: "muted" }, h("a", { href: "/history" }, gettext("Finished matches and replays →"))),
     h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
       h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")),
-      h("a", { href: "/offline", testid: "open-offline" }, gettext("Play vs computer offline →")))));
+      h("a", { href: "/offline", testid: "open-offline" }, gettext("Play vs computer offline →")),
+      h("a", { href: "/rules", testid: "open-rules" }, gettext("How to play →")))));
 
   async function load() {
     invitations.reload();
