@@ -114,6 +114,13 @@ def test_reactions_at_the_table_and_in_the_replay_and_the_rating_everywhere(open
     expect(page.get_by_test_id("recent-match")).to_have_attribute("href", f"/replay/{match_id}")
     page.goto("/leaderboard?scope=friends")
     expect(page.get_by_test_id("board-row")).to_contain_text(username)
+    # The note speaks of the board shown; the two rows of choices do not touch.
+    note = page.get_by_test_id("board-note")
+    expect(note).to_have_text("Friends show here once a rated match has given them a rating.")
+    page.get_by_test_id("board-global").click()
+    expect(note).to_contain_text("The global board lists players")
+    rows = [page.get_by_test_id(t).bounding_box() for t in ("board-global", "board-all")]
+    assert rows[1]["y"] >= rows[0]["y"] + rows[0]["height"] + 4, rows
 
     page.goto("/settings")
     switch = page.get_by_test_id("setting-global-leaderboard")

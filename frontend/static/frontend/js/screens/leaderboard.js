@@ -15,14 +15,18 @@ export async function mount(main, route, ctx) {
   const choice = (name, pairs, current, onPick) => h("div", { class: "row", role: "group", "aria-label": name },
     pairs.map(([value, label]) => h("button", { class: `btn btn-small${value === current() ? " btn-primary" : ""}`, type: "button",
       testid: `board-${value}`, "aria-pressed": String(value === current()), onclick: () => onPick(value) }, label)));
-  const controls = h("div", {});
+  const controls = h("div", { class: "board-controls" });
+  // What the board lists depends on its scope, so its note does too.
+  const note = h("p", { class: "muted", testid: "board-note" });
   function drawControls() {
+    note.textContent = scope === "friends"
+      ? gettext("Friends show here once a rated match has given them a rating.")
+      : gettext("The global board lists players after their first 10 rated matches. You can leave it in Settings.");
     fill(controls,
       choice(gettext("Players"), [["global", gettext("Everyone")], ["friends", gettext("Friends")]], () => scope, (v) => { scope = v; restart(); }),
       choice(gettext("Period"), [["all", gettext("All time")], ["30d", gettext("Last 30 days")]], () => period, (v) => { period = v; restart(); }));
   }
-  main.append(h("section", { class: "panel", testid: "leaderboard-screen" }, h("h1", {}, gettext("Leaderboard")), controls, rows, more,
-    h("p", { class: "muted" }, gettext("The global board lists players after their first 10 rated matches. You can leave it in Settings."))));
+  main.append(h("section", { class: "panel", testid: "leaderboard-screen" }, h("h1", {}, gettext("Leaderboard")), controls, rows, more, note));
 
   async function load() {
     try {
