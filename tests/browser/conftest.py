@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -223,3 +224,19 @@ def finish_through_api(page, match_id: int, *, highest_call: bool = False) -> No
         else:
             page.wait_for_timeout(100)
     pytest.fail("the match did not finish")
+
+
+def with_database(work, timeout: float = 120) -> None:
+    """Run ``work`` (database work of the test's own) in a thread of its own, and wait for it:
+    Django refuses database work in the thread where Playwright runs its event loop."""
+    from django.db import connection
+
+    def run():
+        try:
+            work()
+        finally:
+            connection.close()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(timeout)

@@ -1,12 +1,11 @@
 """History lists a finished match; the replay steps through it trick by trick, and says when
 the analysis of the player's moves is unavailable."""
 
-import threading
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import finish_through_api, new_match, screenshot, sign_up
+from .conftest import finish_through_api, new_match, screenshot, sign_up, with_database
 
 pytestmark = pytest.mark.browser
 
@@ -60,21 +59,11 @@ def test_history_lists_the_finished_match_and_the_replay_steps_through_it(open_p
 
 
 def _mark_analysis_failed(match_id: int) -> None:
-    """Record that the review of seat 0 crashed, from a thread of its own: Django refuses
-    database work in the thread where Playwright runs its event loop."""
-    from django.db import connection
-
+    """Record that the review of seat 0 crashed."""
     from games.models import Analysis
 
-    def mark():
-        try:
-            Analysis.objects.create(match_id=match_id, seat=0, status=Analysis.Status.FAILED)
-        finally:
-            connection.close()
-
-    worker = threading.Thread(target=mark)
-    worker.start()
-    worker.join(10)
+    with_database(lambda: Analysis.objects.create(match_id=match_id, seat=0,
+                                                  status=Analysis.Status.FAILED))
 
 
 def test_the_replay_says_a_failed_analysis_is_unavailable_and_retries_it(open_phone):

@@ -9,15 +9,21 @@ from .conftest import act_if_my_turn, api_in_page, sign_up
 pytestmark = pytest.mark.browser
 
 
+def invite(host, friend_name: str, *, hands: int = 1, turn_seconds: int = 3600,
+           others=("bot:easy", "bot:easy")) -> int:
+    """The host's match with ``friend_name`` invited, made through the API; its id."""
+    made = api_in_page(host, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": hands, "turn_seconds": turn_seconds,
+        "opponents": [f"user:{friend_name}", *others]})
+    assert made["status"] == 201, made
+    return made["body"]["id"]
+
+
 def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
     host, friend = open_phone(), open_phone()
     host_name = sign_up(host)
     friend_name = sign_up(friend)
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,
-        "opponents": [f"user:{friend_name}", "bot:easy", "bot:easy"]})
-    assert made["status"] == 201, made
-    match_id = made["body"]["id"]
+    match_id = invite(host, friend_name)
 
     friend.goto("/")
     row = friend.get_by_test_id("invitation")
@@ -63,10 +69,7 @@ def test_requests_answers_and_invitations_reach_an_open_app_without_a_reload(ope
     expect(friend.get_by_test_id("match-list")).to_be_visible()
     expect(waiting).to_be_hidden()
 
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 3600,
-        "opponents": [f"user:{friend_name}", "bot:easy", "bot:easy"]})
-    assert made["status"] == 201, made
+    match_id = invite(host, friend_name)
     row = friend.get_by_test_id("invitation")
     expect(row).to_have_count(1, timeout=10_000)
     expect(row.locator("strong")).to_have_text(f"{host_name} invited you")
@@ -75,7 +78,7 @@ def test_requests_answers_and_invitations_reach_an_open_app_without_a_reload(ope
     expect(declined).to_have_text(
         f"{friend_name} declined your invitation: the seat is open.", timeout=10_000)
     declined.click()
-    host.wait_for_url(f"**/m/{made['body']['id']}")
+    host.wait_for_url(f"**/m/{match_id}")
     assert host.errors == [] and friend.errors == []
 
 
@@ -95,11 +98,8 @@ def test_a_waiting_table_nobody_joined_is_called_off_in_two_taps(open_phone):
     host, friend = open_phone(), open_phone()
     sign_up(host)
     friend_name = sign_up(friend)
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 86400,
-        "opponents": [f"user:{friend_name}", "open", "bot:easy"]})
-    assert made["status"] == 201, made
-    match_id = made["body"]["id"]
+    match_id = invite(host, friend_name, hands=5, turn_seconds=86400,
+                      others=("open", "bot:easy"))
     host.goto(f"/m/{match_id}")
     cancel = host.get_by_test_id("cancel-match")
     expect(cancel).to_have_text("Call off this match")

@@ -4,12 +4,17 @@ that moment's board into view."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import finish_through_api, new_match, screenshot, sign_up, unique_name
+from .conftest import (
+    finish_through_api,
+    new_match,
+    screenshot,
+    sign_up,
+    unique_name,
+    with_database,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -17,25 +22,18 @@ SMALL_PHONE = {"width": 360, "height": 640}
 
 
 def _review(match_id: int) -> None:
-    """Review seat 0 with the real analysis service, briefly, from a thread of its own:
-    Django refuses database work in the thread where Playwright runs its event loop."""
-    from django.db import connection
+    """Review seat 0 with the real analysis service, briefly."""
     from django.test import override_settings
 
     from games.models import Analysis
     from games.services.analysis import analysis_run
 
     def review():
-        try:
-            with override_settings(ANALYSIS_BUDGET_MS=60):
-                Analysis.objects.get_or_create(match_id=match_id, seat=0)
-                analysis_run(match_id=match_id, seat=0)
-        finally:
-            connection.close()
+        with override_settings(ANALYSIS_BUDGET_MS=60):
+            Analysis.objects.get_or_create(match_id=match_id, seat=0)
+            analysis_run(match_id=match_id, seat=0)
 
-    worker = threading.Thread(target=review)
-    worker.start()
-    worker.join(120)
+    with_database(review)
 
 
 def _cut_names(page) -> list[str]:
@@ -125,21 +123,11 @@ def test_a_reviewed_replay_names_its_players_and_explains_each_costly_move(open_
 
 def _clean_review(match_id: int) -> None:
     """A ready review of seat 0 in which no decision cost anything."""
-    from django.db import connection
-
     from games.models import Analysis
 
-    def review():
-        try:
-            Analysis.objects.create(match_id=match_id, seat=0, status=Analysis.Status.READY,
-                                    decisions=[{"hand_number": 1, "trick": None, "kind": "call",
-                                                "chosen": 1, "loss": 0}])
-        finally:
-            connection.close()
-
-    worker = threading.Thread(target=review)
-    worker.start()
-    worker.join(30)
+    with_database(lambda: Analysis.objects.create(
+        match_id=match_id, seat=0, status=Analysis.Status.READY,
+        decisions=[{"hand_number": 1, "trick": None, "kind": "call", "chosen": 1, "loss": 0}]))
 
 
 def test_the_marks_come_by_themselves_once_the_analysis_is_ready(open_phone):
