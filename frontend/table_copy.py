@@ -95,7 +95,9 @@ def fixed(value: float) -> str:
 
 def initials(name: str) -> str:
     """``initials`` of dom.js: two letters (whole grapheme clusters), no bracketed note."""
-    words = [w for w in regex.split(r"[\s._-]+", (name or "?").split("(")[0]) if w]
+    every = [w for w in regex.split(r"[\s._-]+", (name or "?").split("(")[0]) if w]
+    # Words of digits alone ("Guest-91274", "asha_88") give no initial.
+    words = [w for w in every if regex.search(r"\p{L}", w)] or every
     if len(words) > 1:
         text = regex.findall(r"\X", words[0])[0] + regex.findall(r"\X", words[1])[0]
     else:

@@ -153,3 +153,18 @@ def test_the_rules_inline_draw_the_copy_as_the_whole_stylesheet_does(open_phone)
     expect(fresh.locator("[data-testid=table-screen]:not(.table-snapshot)")
            .get_by_test_id("hand-card")).to_have_count(13)
     assert fresh.evaluate("window.__violations") == [] and fresh.errors == []
+
+
+def test_the_server_writes_a_seats_initials_as_the_pwa_does(open_phone):
+    from frontend.table_copy import initials
+
+    page = open_phone()
+    page.goto("/")
+    names = ["Asha", "ram_k", "राम", "Asha (invited)", "", "Guest-91274", "asha_88", "2024",
+             "শ্যামল দাস", "x"]
+    drawn = page.evaluate("""async (names) => {
+        const dom = await import("/static/frontend/js/dom.js");
+        return names.map((name) => dom.initials(name));
+    }""", names)
+    assert drawn == [initials(name) for name in names]
+    assert drawn[5:7] == ["GU", "AS"]

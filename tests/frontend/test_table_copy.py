@@ -197,6 +197,8 @@ def test_the_fan_avatar_and_initials_match_the_pwas_arithmetic():
     assert avatar_hue("\U0001F600") == 0xD83D % 360  # the first UTF-16 unit of an emoji
     assert [initials(n) for n in ("Asha", "ram_k", "राम", "Asha (invited)", "")] == [
         "AS", "RK", "राम", "AS", "?"]
+    # A word of digits alone gives no initial, unless the name has nothing else.
+    assert [initials(n) for n in ("Guest-91274", "asha_88", "2024")] == ["GU", "AS", "20"]
 
 
 def test_the_shell_is_compressed_for_a_browser_that_accepts_it(table):

@@ -169,7 +169,10 @@ const graphemes = (text) => {
 };
 
 export function initials(name) {
-  const words = String(name || "?").split("(")[0].split(/[\s._-]+/).filter(Boolean);
+  const all = String(name || "?").split("(")[0].split(/[\s._-]+/).filter(Boolean);
+  // Words of digits alone ("Guest-91274", "asha_88") give no initial.
+  const lettered = all.filter((w) => /\p{L}/u.test(w));
+  const words = lettered.length ? lettered : all;
   const text = words.length > 1
     ? graphemes(words[0])[0] + graphemes(words[1])[0]
     : graphemes(words[0] || "?").slice(0, 2).join("");
