@@ -8,9 +8,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import api_in_page, finish_through_api, new_match, screenshot, sign_up
+from .conftest import (
+    RECORD_VIOLATIONS,
+    api_in_page,
+    finish_through_api,
+    new_match,
+    screenshot,
+    sign_up,
+)
 
 pytestmark = pytest.mark.browser
+
+AVATAR_COLOURS = "els => els.map((e) => getComputedStyle(e).backgroundColor)"
 
 SMALL = {"width": 360, "height": 640}
 
@@ -82,12 +91,19 @@ def test_the_lobby_opens_on_three_actions_and_the_custom_form_fits_360_px(open_p
     expect(page.get_by_test_id("share-invite")).to_be_visible()
     # Nobody came: the table starts now, bots in the three seats.
     screenshot(page, "67-waiting-table-360")
+    page.evaluate(RECORD_VIOLATIONS)
     page.get_by_test_id("fill-with-bots").click()
     expect(page.get_by_test_id("invite")).to_have_count(0)
     expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13)
     match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     seats = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
     assert sorted(s["kind"] for s in seats) == ["bot:normal"] * 3 + ["human"], seats
+    # The seats redrawn in place take the bots' own colours, as a fresh page draws them.
+    assert page.evaluate("window.__violations") == []
+    colours = page.locator(".felt .avatar").evaluate_all(AVATAR_COLOURS)
+    page.reload()
+    expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13)
+    assert page.locator(".felt .avatar").evaluate_all(AVATAR_COLOURS) == colours
     assert page.errors == []
 
 

@@ -56,7 +56,12 @@ export function morph(old, fresh) {
     return old;
   }
   for (const { name } of [...old.attributes]) if (!fresh.hasAttribute(name)) old.removeAttribute(name);
-  for (const { name, value } of fresh.attributes) if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+  for (const { name, value } of fresh.attributes) {
+    if (old.getAttribute(name) === value) continue;
+    // The page's policy refuses a style attribute set as text; its properties go one by one.
+    if (name === "style") old.style.cssText = fresh.style.cssText;
+    else old.setAttribute(name, value);
+  }
   const mine = [...old.childNodes];
   [...fresh.childNodes].forEach((child, i) => {
     if (i < mine.length) morph(mine[i], child);
