@@ -49,3 +49,14 @@ def test_stats_and_profile_open_at_a_devanagari_name(open_phone):
     assert answer.status == 200
     expect(page.get_by_test_id("profile").locator("h1")).to_have_text(name)
     assert page.errors == []
+
+
+def test_a_visitor_signed_out_finds_the_way_back_from_online_and_offline_play(open_phone):
+    page = open_phone()
+    for path in ("/play", "/offline"):
+        page.goto(path)
+        back = page.get_by_test_id("back-home")
+        expect(back).to_have_text("← Back")
+        back.click()
+        expect(page.get_by_test_id("welcome")).to_be_visible()
+    assert page.errors == []

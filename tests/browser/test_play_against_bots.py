@@ -113,3 +113,36 @@ def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     assert hand.get_by_test_id("hand-card").count() == before
     tap_card(hand.locator(".card.legal:not([disabled])").first)
     expect(hand.get_by_test_id("hand-card")).to_have_count(before - 1)
+
+
+def test_a_second_tap_while_a_move_is_on_its_way_is_answered_not_lost(open_phone):
+    page = open_phone()
+    sign_up(page)
+    new_match(page, hands=1)
+    hand = page.get_by_test_id("hand")
+    legal = hand.locator(".card.legal:not([disabled])")
+    for _ in range(400):
+        if page.locator("[data-testid=hand].hand-active").count() and legal.count() >= 2:
+            break
+        try:
+            act_if_my_turn(page)
+        except Exception:  # noqa: BLE001 - re-rendered under the tap
+            pass
+        page.wait_for_timeout(100)
+    else:
+        pytest.fail("never had two playable cards on a turn")
+    held = []
+    page.route("**/play/", lambda route: held.append(route))  # the answer is slow to come
+    before = hand.get_by_test_id("hand-card").count()
+    first, second = legal.nth(0), legal.nth(1)
+    tap_card(first)
+    page.wait_for_function("() => document.querySelector('[data-testid=hand]')"
+                           ".getAttribute('aria-busy') === 'true'")
+    tap_card(second)
+    expect(page.get_by_test_id("toast").last).to_have_text(
+        "One moment: your last move is still on its way.")
+    assert len(held) == 1
+    held[0].continue_()
+    page.unroute("**/play/")
+    expect(hand.get_by_test_id("hand-card")).to_have_count(before - 1)
+    assert page.errors == []

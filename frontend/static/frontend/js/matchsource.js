@@ -14,7 +14,7 @@
 // table adds for this source (reactions); ``finished()`` when the match ends.
 import { api } from "./api.js";
 import { tableReactions } from "./reactions.js";
-import { cachedView, keepView } from "./viewcache.js";
+import { cachedView, forgetView, keepView } from "./viewcache.js";
 
 export function matchSource(route, ctx) {
   if (route.name === "offline-table") {
@@ -28,6 +28,7 @@ function apiSource(id, ctx) {
   // views shown in between are skipped (only the last one is kept anyway). ``drawn`` copies
   // the table as it then is, kept beside the view.
   let pending = null;
+  let forgotten = false; // the match is no more: nothing of it is kept again
   const later = (view, drawn) => {
     const first = pending === null;
     pending = { view, drawn };
@@ -35,7 +36,7 @@ function apiSource(id, ctx) {
     const write = () => {
       const newest = pending;
       pending = null;
-      keepView(newest.view, ctx.user?.id, newest.drawn?.() ?? null);
+      if (!forgotten) keepView(newest.view, ctx.user?.id, newest.drawn?.() ?? null);
     };
     if (window.requestIdleCallback) requestIdleCallback(write, { timeout: 2000 });
     else setTimeout(write, 500);
@@ -44,6 +45,10 @@ function apiSource(id, ctx) {
     id,
     load: () => api.match(id),
     cached: () => (ctx.user ? cachedView(id, ctx.user.id) : Promise.resolve(null)),
+    forget: () => {
+      forgotten = true;
+      return forgetView(id);
+    },
     keep: (view, drawn) => later(view, drawn),
     call: (call, seq) => api.call(id, call, seq),
     play: (card, seq) => api.play(id, card, seq),

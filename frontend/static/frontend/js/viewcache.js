@@ -94,6 +94,11 @@ export function keepOwner(user) {
   }));
 }
 
+// A match that is no more (called off, or not this player's any longer): its copy goes.
+export const forgetView = (id) => quietly(run("readwrite", (views) => {
+  views.delete(id);
+}));
+
 // Sign-out: every kept view and the player.
 export const clearViews = () => quietly(run("readwrite", (views, owner) => {
   views.clear();

@@ -54,7 +54,9 @@ export async function mount(main, route, ctx) {
   const waiting = h("div", { class: "seek-waits", testid: "seek-waits" });
   const other = h("h2", { hidden: true }, gettext("Another search"));
   const form = pickerForm(ctx.user);
-  main.append(h("section", { class: "panel online", testid: "online" }, h("h1", {}, gettext("Play online")), waiting, other, form));
+  main.append(h("section", { class: "panel online", testid: "online" }, h("h1", {}, gettext("Play online")), waiting, other, form,
+    // Signed out there is no bar: the way back to the start is here.
+    ctx.user ? null : h("p", { class: "muted" }, h("a", { href: "/", testid: "back-home" }, gettext("← Back")))));
 
   // The searches this screen waits on: the one it was opened for, and every one open.
   const following = new Set(asked ? [asked] : []);

@@ -342,7 +342,7 @@ export async function mount(main, route, ctx) {
   // A kept view stays until a view at least as new comes; the server is asked again.
   function retryWhileStale() {
     clearTimeout(retry);
-    retry = !closed && stale() ? setTimeout(refresh, 3000) : null;
+    retry = !closed && !gone && stale() ? setTimeout(refresh, 3000) : null;
   }
 
   // One request for the view at a time: a refresh asked for while one is out waits for its
@@ -362,14 +362,29 @@ export async function mount(main, route, ctx) {
       }
       enqueue(await load());
     } catch (error) {
-      if (!view) throw error;
+      if (error.status === 404) unavailable(error);
+      else if (!view) throw error;
     } finally {
       retryWhileStale();
     }
   }
 
-  // While a request is out, taps on the hand and the call picker wait (act ignores them); the
-  // two say so to screen readers. Nothing is redrawn, so a card in flight flies on, and no
+  // The server knows no such match for this player (called off, say): whatever this phone
+  // kept of it goes, and the screen says so, one tap from the lobby.
+  let gone = false;
+  function unavailable(error) {
+    gone = true;
+    clearTimeout(retry);
+    clearTimeout(timer);
+    source.forget?.();
+    place();
+    fill(root, h("section", { class: "panel", testid: "match-unavailable" }, h("h1", {}, gettext("Match unavailable")),
+      h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
+    off?.();
+  }
+
+  // While a request is out, taps on the hand and the call picker send nothing (act says so in
+  // a toast); the two say so to screen readers. Nothing is redrawn, so a card in flight flies on, and no
   // card's style changes.
   function setBusy(value) {
     busy = value;
@@ -382,6 +397,7 @@ export async function mount(main, route, ctx) {
     setBusy(true);
     try {
       await source.cancel();
+      source.forget?.();
       toast(gettext("The match was called off."), "info");
       ctx.navigate("/");
     } catch (error) {
@@ -393,7 +409,12 @@ export async function mount(main, route, ctx) {
   }
 
   async function act(request) {
-    if (busy || stale()) return;
+    if (stale()) return;
+    if (busy) {
+      // One move at a time: the tap is not lost without a word.
+      toast(gettext("One moment: your last move is still on its way."), "info", 2500);
+      return;
+    }
     setBusy(true);
     try {
       showNow(await request());
@@ -463,11 +484,8 @@ export async function mount(main, route, ctx) {
   try {
     enqueue(await loading);
   } catch (error) {
-    if (!view) {
-      place();
-      fill(root, h("section", { class: "panel" }, h("h1", {}, gettext("Match unavailable")),
-        h("p", {}, error.message), h("a", { class: "btn", href: "/" }, gettext("Back to the lobby"))));
-      off();
+    if (!view || error.status === 404) {
+      unavailable(error);
       return null;
     }
     toast(error.message);

@@ -236,16 +236,25 @@ export function invitePanel(view, { onFill = null, onCancel = null } = {}) {
       ? cancelButton(onCancel) : null);
 }
 
-// Calling a table off takes a second tap on the same button, which says what it will do.
+// Calling a table off takes a second tap on the same button within a few seconds; meanwhile
+// the button says what that tap will do.
+const ARMED_MS = 5000;
 function cancelButton(onCancel) {
-  const button = h("button", { class: "btn btn-wide", type: "button", testid: "cancel-match" }, gettext("Call off this match"));
+  const label = gettext("Call off this match");
+  const button = h("button", { class: "btn btn-wide", type: "button", testid: "cancel-match" }, label);
+  let disarm = null;
   button.addEventListener("click", () => {
     if (button.dataset.armed) {
+      clearTimeout(disarm);
       onCancel();
       return;
     }
     button.dataset.armed = "true";
     button.textContent = gettext("Tap again to call it off: the invitations are withdrawn");
+    disarm = setTimeout(() => {
+      delete button.dataset.armed;
+      button.textContent = label;
+    }, ARMED_MS);
   });
   return button;
 }
