@@ -198,6 +198,9 @@ class Seat(models.Model):
     former_player = models.CharField(max_length=8, choices=FormerPlayer.choices, blank=True,
                                      default=FormerPlayer.NONE)
     bot_level = models.CharField(max_length=10, blank=True, default="")
+    # A bot's name kept from elsewhere (the offline match it was played in, the match a
+    # rematch repeats); empty: the name the match's id gives it.
+    fixed_name = models.CharField(max_length=40, blank=True, default="")
     external_url = models.URLField(max_length=300, blank=True, default="")
     # A seat on autopilot is played by the bot at once until its player acts again.
     autopilot = models.BooleanField(default=False)
@@ -225,7 +228,7 @@ class Seat(models.Model):
                 return _("Guest")
             return _("Deleted player")
         if self.kind == self.Kind.BOT:
-            return bot_name(match_id=self.match_id, seat_number=self.number)
+            return self.fixed_name or bot_name(match_id=self.match_id, seat_number=self.number)
         if self.kind == self.Kind.EXTERNAL:
             return "External bot"
         if self.kind == self.Kind.RESERVED and self.reserved_for is not None:

@@ -121,7 +121,7 @@ def match_upload(saved: dict[str, Any]) -> dict[str, Any]:
 
 
 def _seats(saved: dict[str, Any]) -> list[dict[str, Any]]:
-    names = _bot_names(saved["id"])
+    names = offline_bot_names(saved["id"])
     seats = [{"seat": MY_SEAT, "name": saved["player"], "kind": "human", "level": None,
               "autopilot": False, "online": None}]
     for seat in (1, 2, 3):
@@ -131,7 +131,7 @@ def _seats(saved: dict[str, Any]) -> list[dict[str, Any]]:
     return seats
 
 
-def _bot_names(match_id: str) -> list[str]:
+def offline_bot_names(match_id: str) -> list[str]:
     """The bots' names, stable for the match: its id read as a number picks them."""
     number = int("".join(c for c in match_id if c in "0123456789abcdef")[:8] or "0", 16)
     return [bot_name(match_id=number, seat_number=seat) for seat in range(4)]

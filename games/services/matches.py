@@ -182,8 +182,10 @@ def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int
             # No invitation between a blocked pair: the seat is open to anyone with the code.
             return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)
         return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
+    # A bot keeps its name: a rematch is against the same opponents.
     return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
-                bot_level=old.bot_level, external_url=old.external_url)
+                bot_level=old.bot_level, external_url=old.external_url,
+                fixed_name=old.display_name if old.kind == Seat.Kind.BOT else "")
 
 
 def _blocked_at(match: Match, seats: list[Seat], user: Any) -> bool:

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from core.errors import Conflict, DomainError
 from games.engine import EngineError, MatchState, record_steps, replay_record
 from games.models import Match, Move, Seat
+from games.offline_referee import offline_bot_names
 from games.stored_state import store
 
 # The levels a phone plays offline (games/offline_referee.py).
@@ -105,8 +106,11 @@ def _create(user: Any, offline_id: uuid.UUID, levels: list[str], state: MatchSta
     )
     store(match, state)
     match.save(update_fields=["state"])
+    # The bots keep the names they had at the table on the phone.
+    names = offline_bot_names(str(offline_id))
     seats = [Seat(match=match, number=0, kind=Seat.Kind.HUMAN, user=user)]
-    seats += [Seat(match=match, number=n, kind=Seat.Kind.BOT, bot_level=level)
+    seats += [Seat(match=match, number=n, kind=Seat.Kind.BOT, bot_level=level,
+                   fixed_name=names[n])
               for n, level in enumerate(levels, start=1)]
     Seat.objects.bulk_create(seats)
     for move in moves:

@@ -87,6 +87,12 @@ def test_bots_are_seated_at_once_so_a_rematch_with_bots_only_starts(owner_api):
     assert offer.json()["status"] in ("bidding", "playing")
     assert [s["kind"] for s in offer.json()["seats"]] == [
         "human", "bot:easy", "bot:normal", "bot:hard"]
+    # The same opponents: each bot keeps its name, and so does the rematch's rematch.
+    names = [s["name"] for s in created["seats"]][1:]
+    assert [s["name"] for s in offer.json()["seats"]][1:] == names
+    finished(offer.json()["id"])
+    again = owner_api.post(f"/api/matches/{offer.json()['id']}/rematch/")
+    assert [s["name"] for s in again.json()["seats"]][1:] == names
 
 
 def test_a_match_in_play_has_no_rematch(owner_api):

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from games import offline_referee as referee
 from games.engine import MatchState, match_record
 from games.models import Match, Move, Seat
 from games.services.results import match_rate as match_ratings_update
@@ -158,3 +159,16 @@ def test_the_openapi_schema_documents_the_offline_sync(api):
     body = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
     fields = schema["components"]["schemas"][body.rsplit("/", 1)[1]]
     assert {"id", "opponents", "record"} <= set(fields["required"])
+
+
+def test_the_bots_keep_the_names_they_had_on_the_phone(owner):
+    saved = play_offline_match(("easy", "normal", "hard"))
+    on_the_phone = [s["name"] for s in referee.match_view(saved)["seats"]][1:]
+    client = client_for(owner)
+    answer = send(client, referee.match_upload(saved))
+    assert answer.status_code == 201, answer.content
+    assert [s["name"] for s in answer.json()["seats"]][1:] == on_the_phone
+    listed = client.get("/api/matches/?status=finished").json()["results"][0]
+    assert [s["name"] for s in listed["seats"]][1:] == on_the_phone
+    record = client.get(f"/api/matches/{answer.json()['id']}/record/").json()
+    assert [s["name"] for s in record["seats"]][1:] == on_the_phone
