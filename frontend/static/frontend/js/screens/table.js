@@ -384,8 +384,8 @@ export async function mount(main, route, ctx) {
   }
 
   // While a request is out, taps on the hand and the call picker send nothing (act says so in
-  // a toast); the two say so to screen readers. Nothing is redrawn, so a card in flight flies on, and no
-  // card's style changes.
+  // a toast); the two say so to screen readers. Nothing is redrawn, so a card in flight flies
+  // on, and no card's style changes.
   function setBusy(value) {
     busy = value;
     for (const el of [parts?.hand, parts?.picker.firstElementChild]) el?.setAttribute("aria-busy", String(value));
