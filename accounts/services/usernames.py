@@ -109,7 +109,7 @@ def _free_twin(normal: str) -> str:
     """``normal`` with a number after it that no account holds yet (a bot's name followed by
     digits no longer passes for the bot)."""
     stem = normal[:MAX_LENGTH - 2]
-    for number in (*range(7, 100, 10), *range(10, 100)):
+    for number in dict.fromkeys((*range(7, 100, 10), *range(10, 100))):
         twin = f"{stem}{number}"
         if not username_taken(twin):
             return twin

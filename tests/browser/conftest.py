@@ -137,6 +137,18 @@ KEPT_VIEW = """(id) => new Promise((resolve) => {
 })"""
 
 
+def until_kept(page, match_id: int, holds, timeout: float = 20.0) -> dict:
+    """Polls this phone's kept view of the match (``KEPT_VIEW``) until ``holds(kept)``:
+    wait_for_function would take the promise the look returns as truthy at once."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = page.evaluate(KEPT_VIEW, match_id)
+        if holds(found) or time.monotonic() > deadline:
+            assert holds(found), found
+            return found
+        page.wait_for_timeout(50)
+
+
 def new_match(page, *, hands: int = 1, opponents=("bot:easy", "bot:easy", "bot:easy"),
               names=("", "", "")) -> int:
     """Start a match from the new-match form; returns its id once the table shows."""

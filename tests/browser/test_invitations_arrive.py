@@ -1,22 +1,12 @@
 """An invitation reaches the friend: the invitee sees it at the top of the lobby, accepts it,
 lands at the table and plays a move."""
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, sign_up
+from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, sign_up, until_kept
 
 pytestmark = pytest.mark.browser
-
-
-def kept_by(page, match_id: int, seconds: float = 15) -> None:
-    """Wait until the phone has kept its copy of the match."""
-    deadline = time.monotonic() + seconds
-    while page.evaluate(KEPT_VIEW, match_id)["seq"] is None:
-        assert time.monotonic() < deadline, "the table was never kept"
-        page.wait_for_timeout(100)
 
 
 def invite(host, friend_name: str, *, hands: int = 1, turn_seconds: int = 3600,
@@ -111,7 +101,7 @@ def test_a_waiting_table_nobody_joined_is_called_off_in_two_taps(open_phone):
     match_id = invite(host, friend_name, hands=5, turn_seconds=86400,
                       others=("open", "bot:easy"))
     host.goto(f"/m/{match_id}")
-    kept_by(host, match_id)
+    until_kept(host, match_id, lambda k: k["seq"] is not None)
     cancel = host.get_by_test_id("cancel-match")
     expect(cancel).to_have_text("Call off this match")
     cancel.click()  # the first tap only says what the second does, for a few seconds
@@ -130,7 +120,7 @@ def test_a_waiting_table_nobody_joined_is_called_off_in_two_taps(open_phone):
     # table says it is gone, one tap from the lobby, and the copy goes.
     other = invite(host, friend_name, hands=5, turn_seconds=86400, others=("open", "bot:easy"))
     host.goto(f"/m/{other}")
-    kept_by(host, other)
+    until_kept(host, other, lambda k: k["seq"] is not None)
     assert api_in_page(host, "POST", f"/api/matches/{other}/cancel/", {})["status"] == 204
     host.goto(f"/m/{other}")
     expect(host.get_by_test_id("match-unavailable")).to_contain_text("No such match.")

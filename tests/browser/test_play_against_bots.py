@@ -82,24 +82,30 @@ CARDS_REACHABLE = """() => {
 }"""
 
 
-def test_an_illegal_tap_shows_the_referees_reason(open_phone):
-    page = open_phone()
-    sign_up(page)
-    new_match(page, hands=1)
-    hand = page.get_by_test_id("hand")
-    # Play until a trick is led to us while we hold cards we may not play.
+def play_until_my_turn_with(page, wanted, failure: str) -> None:
+    """Call and play as the table asks until it is this player's turn to play and
+    ``wanted()`` holds."""
     for _ in range(400):
-        active = page.locator("[data-testid=hand].hand-active")
-        dimmed = hand.locator(".card.dimmed")
-        if active.count() and dimmed.count() and page.get_by_test_id("trick-card").count():
-            break
+        if page.locator("[data-testid=hand].hand-active").count() and wanted():
+            return
         try:
             act_if_my_turn(page)
         except Exception:  # noqa: BLE001 - re-rendered under the tap
             pass
         page.wait_for_timeout(100)
-    else:
-        pytest.fail("never had an unplayable card while following")
+    pytest.fail(failure)
+
+
+def test_an_illegal_tap_shows_the_referees_reason(open_phone):
+    page = open_phone()
+    sign_up(page)
+    new_match(page, hands=1)
+    hand = page.get_by_test_id("hand")
+    dimmed = hand.locator(".card.dimmed")
+    # Play until a trick is led to us while we hold cards we may not play.
+    play_until_my_turn_with(
+        page, lambda: dimmed.count() and page.get_by_test_id("trick-card").count(),
+        "never had an unplayable card while following")
     card = dimmed.first
     before = hand.get_by_test_id("hand-card").count()
     # Dimmed cards are marked aria-disabled; a tap still reaches them and the server says why.
@@ -121,16 +127,8 @@ def test_a_second_tap_while_a_move_is_on_its_way_is_answered_not_lost(open_phone
     new_match(page, hands=1)
     hand = page.get_by_test_id("hand")
     legal = hand.locator(".card.legal:not([disabled])")
-    for _ in range(400):
-        if page.locator("[data-testid=hand].hand-active").count() and legal.count() >= 2:
-            break
-        try:
-            act_if_my_turn(page)
-        except Exception:  # noqa: BLE001 - re-rendered under the tap
-            pass
-        page.wait_for_timeout(100)
-    else:
-        pytest.fail("never had two playable cards on a turn")
+    play_until_my_turn_with(page, lambda: legal.count() >= 2,
+                            "never had two playable cards on a turn")
     held = []
     page.route("**/play/", lambda route: held.append(route))  # the answer is slow to come
     before = hand.get_by_test_id("hand-card").count()

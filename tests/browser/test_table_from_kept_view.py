@@ -9,12 +9,18 @@ tap opens the table without passing through the lobby. The API is held back in t
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, RECORD_VIOLATIONS, api_in_page, new_match, sign_up
+from .conftest import (
+    KEPT_VIEW,
+    RECORD_VIOLATIONS,
+    api_in_page,
+    new_match,
+    sign_up,
+    until_kept,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -37,17 +43,6 @@ new MutationObserver(() => {
 def kept(page, match_id: int) -> dict:
     return page.evaluate(KEPT_VIEW, match_id)
 
-
-def until_kept(page, match_id: int, holds, timeout: float = 20.0) -> dict:
-    """Polls the kept view until ``holds(kept)``: wait_for_function would take the promise
-    the look returns as truthy at once."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = kept(page, match_id)
-        if holds(found) or time.monotonic() > deadline:
-            assert holds(found), found
-            return found
-        page.wait_for_timeout(50)
 
 
 def my_call_turn(page) -> int:
