@@ -113,3 +113,48 @@ def test_weights_that_name_their_edge_bring_it_to_the_hard_bots_calls(tmp_path):
     assert CallSource(path, edge=0.4).trick_edge() == 0.4
     # The shipped weights were fitted to the hard bot's own play: no edge.
     assert HARD_CALLS.trick_edge() == 0.0
+
+
+def _calling_tables(count: int) -> list:
+    """Tables of seats about to call in the first hand of a 5-hand match, on random deals."""
+    from games.engine import view_for
+    from games.engine.bots.table import Table
+    from tests.bots.positions import random_position
+
+    tables = []
+    seed = 0
+    while len(tables) < count:
+        state = random_position(seed, Rules.preset("standard").with_changes(hands=5))
+        seed += 1
+        if state.phase == "bidding":
+            tables.append(Table.from_view(view_for(state, state.turn), state.turn))
+    return tables
+
+
+def test_the_hard_bot_calls_for_the_match_bolder_when_level_and_safer_well_ahead():
+    from games.engine.bots.hard import learned_call, match_call
+
+    level, ahead = [], []
+    for table in _calling_tables(120):
+        level.append(match_call(table) - learned_call(table))
+        # Twelve points clear of everyone, with two hands to go.
+        table.hand_number = 4
+        table.scores = [120 if p == table.seat else 0 for p in range(4)]
+        ahead.append(match_call(table) - learned_call(table))
+    assert min(level) >= 0 and sum(d > 0 for d in level) >= 6
+    assert max(ahead) <= 0 and sum(d < 0 for d in ahead) >= 6
+
+
+def test_hard_calls_for_the_match_and_hard_v1_for_the_hand_score():
+    import random
+
+    from games.engine.bots import choose
+    from games.engine.bots.hard import learned_call, match_call
+    from games.engine.bots.hard_v1 import V1_CALLS
+
+    tables = _calling_tables(120)
+    assert all(choose(t, "hard", random.Random(1), rollouts=50) == match_call(t)
+               for t in tables)
+    assert all(choose(t, "hard-v1", random.Random(1), rollouts=50)
+               == learned_call(t, calls=V1_CALLS) for t in tables)
+    assert any(match_call(t) != learned_call(t) for t in tables)

@@ -3,11 +3,13 @@
 Cards: every distinct legal card is played out on the same sampled deals (weighted by how
 well they explain the calls and cards so far; the last three tricks searched exactly), and
 the card with the best search objective (chance of winning the match, then the hand's
-score) is chosen. Calls: the learned call model's call, the one with the best expected hand
-score under the match's scoring, by weights refitted on the hard bot's own play against a
-mixed field (``train_calls_field``; weights trained on other bots' play count on an edge of
-``TRICK_EDGE`` tricks, as ``hard-v1``'s do); in the last hand, where only winning the match
-counts, that call, one below and two above are played out and the best objective is chosen.
+score) is chosen. Calls: from the tricks the learned call model expects of the hand, by
+weights refitted on the hard bot's own play against a mixed field (``train_calls_field``;
+weights trained on other bots' play count on an edge of ``TRICK_EDGE`` tricks, as
+``hard-v1``'s do), the call with the best search objective at the match's scores
+(``match_call``; ``hard-v1`` takes the best expected hand score, ``learned_call``); in the
+last hand, where only winning the match counts, that call, one below and two above are
+played out and the best objective is chosen.
 ``evaluate_options`` reports the same search as expected scores for analysis.
 """
 
@@ -18,8 +20,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cards import card_index, card_name
-from .callmodel import WEIGHTS, CallModel, load_model, model_call
-from .search import SearchResult, distinct_cards, search_call, search_play
+from .callmodel import WEIGHTS, CallModel, call_distributions, load_model, model_call
+from .rollout import score_table
+from .search import (
+    MATCH_WIN,
+    SearchResult,
+    distinct_cards,
+    match_equity,
+    search_call,
+    search_play,
+)
 from .table import Table
 
 # Time kept back from the budget for reading the view and building the answer.
@@ -29,16 +39,22 @@ CALL_SPREAD = 1
 # Tricks a hand the hard bot takes beyond what a call model trained on the normal bots' play
 # predicts, measured in the arena against three normal bots (weights that name no edge).
 TRICK_EDGE = 0.4
+# A rival's score for a hand not yet played, in tenths, for choosing a call: about what the
+# bots of every level average under the standard scoring.
+RIVAL_HAND = 20.0
 
 
 @dataclass(frozen=True)
 class CallSource:
-    """Where a hard bot's calls come from: the call model's weights and the tricks a hand
+    """Where a hard bot's calls come from: the call model's weights, the tricks a hand
     it counts on taking beyond the model's prediction (None: the ``edge`` the weights name
-    in their ``meta``, else ``TRICK_EDGE``; a model trained on the bot's own play names 0)."""
+    in their ``meta``, else ``TRICK_EDGE``; a model trained on the bot's own play names 0),
+    and whether the call is the one best for winning the match (``match_call``) rather
+    than the best expected hand score (``learned_call``)."""
 
     weights: Path
     edge: float | None = None
+    for_the_match: bool = False
 
     def model(self) -> CallModel:
         """The call model of these weights."""
@@ -51,7 +67,7 @@ class CallSource:
         return float(self.model().meta.get("edge", TRICK_EDGE))
 
 
-HARD_CALLS = CallSource(WEIGHTS)
+HARD_CALLS = CallSource(WEIGHTS, for_the_match=True)
 
 
 @dataclass
@@ -79,9 +95,42 @@ def learned_call(table: Table, edge: float | None = None,
                       calls.trick_edge() if edge is None else edge)
 
 
+def match_call(table: Table, calls: CallSource = HARD_CALLS) -> int:
+    """The call with the best search objective (``search.objective``) over the tricks the
+    call model expects from the seat's hand: the chance of winning the match, with the
+    hand's own score breaking ties.
+
+    The rivals' scores for the hand are unknown when calling; each is taken at
+    ``RIVAL_HAND`` with its spread added to the hands still to come. Level on points, a
+    first place among four goes to the seat whose score lands high, so this call is often
+    bolder than the best expected score; well ahead late in the match, it is safer.
+    """
+    first = (table.dealer + 1) & 3
+    order = (table.seat - first) & 3
+    earlier = [table.calls[(first + k) & 3] or 0 for k in range(order)]
+    dists = call_distributions(calls.model(), table.hand, order, earlier, table.rules,
+                               calls.trick_edge())
+    scores = score_table(table.rules)
+    left = table.hands_total - table.hand_number
+    now = table.scores[table.seat]
+    rivals = [table.scores[p] + RIVAL_HAND for p in range(4) if p != table.seat]
+
+    def value(call: int) -> float:
+        return sum(p * (MATCH_WIN * match_equity(now + scores[call][t], rivals, 2 * left + 1)
+                        + scores[call][t])
+                   for t, p in enumerate(dists[call]) if p > 0)
+
+    return max(dists, key=lambda c: (value(c), -c))
+
+
+def _call(table: Table, calls: CallSource) -> int:
+    return match_call(table, calls) if calls.for_the_match else learned_call(table,
+                                                                             calls=calls)
+
+
 def _call_candidates(table: Table, legal: list[int], spread: int,
                      calls: CallSource) -> list[int]:
-    base = learned_call(table, calls=calls)
+    base = _call(table, calls)
     near = [c for c in legal if -spread <= c - base <= spread + 1]
     return near or [base if base in legal else legal[0]]
 
@@ -121,7 +170,7 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: float,
     elif table.hand_number < table.hands_total:
         # Measured behind the same card play (games.arena.calls): before the last hand the
         # model's calls win more matches than searched ones, at no search time.
-        return learned_call(table, calls=calls)
+        return _call(table, calls)
     else:
         legal = list(range(table.rules.min_call, table.rules.max_call + 1))
     best = search(table, legal, rng, budget_ms=budget_ms, max_rollouts=max_rollouts,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..fast import merge_equal
@@ -79,13 +80,21 @@ def objective(table: Table, calls: list[int], won: list[int],
         best = max(totals)
         share = 1 / totals.count(best) if mine == best else 0.0
         return MATCH_WIN * share + hand_scores[seat]
-    # Phi(lead / sd) with sd = HAND_SPREAD * sqrt(2 * left) is 0.5 * (1 + erf(lead / scale)).
-    scale = 2 * HAND_SPREAD * math.sqrt(left)
+    rivals = [totals[p] for p in range(4) if p != seat]
+    return MATCH_WIN * match_equity(mine, rivals, 2 * left) + hand_scores[seat]
+
+
+def match_equity(mine: float, rivals: Sequence[float], hands: int) -> float:
+    """The chance of finishing ahead of every rival, from the totals ``mine`` and
+    ``rivals`` (tenths) with ``hands`` single players' hand scores still to come between
+    them: each lead is taken to move by a normal spread of ``HAND_SPREAD`` a hand's score,
+    and the rivals to be beaten independently."""
+    # Phi(lead / sd) with sd = HAND_SPREAD * sqrt(hands) is 0.5 * (1 + erf(lead / scale)).
+    scale = 2 * HAND_SPREAD * math.sqrt(hands / 2)
     equity = 1.0
-    for p in range(4):
-        if p != seat:
-            equity *= 0.5 * (1 + math.erf((mine - totals[p]) / scale))
-    return MATCH_WIN * equity + hand_scores[seat]
+    for rival in rivals:
+        equity *= 0.5 * (1 + math.erf((mine - rival) / scale))
+    return equity
 
 
 def _deadline(budget_ms: float) -> float:
