@@ -124,8 +124,10 @@ def match_call(table: Table, calls: CallSource = HARD_CALLS) -> int:
 
 
 def _call(table: Table, calls: CallSource) -> int:
-    return match_call(table, calls) if calls.for_the_match else learned_call(table,
-                                                                             calls=calls)
+    """The call of ``calls``' kind: for the match, or for the hand's expected score."""
+    if calls.for_the_match:
+        return match_call(table, calls)
+    return learned_call(table, calls=calls)
 
 
 def _call_candidates(table: Table, legal: list[int], spread: int,
