@@ -116,7 +116,7 @@ def test_weights_that_name_their_edge_bring_it_to_the_hard_bots_calls(tmp_path):
 
 
 def _calling_tables(count: int) -> list:
-    """Tables of seats about to call in the first hand of a 5-hand match, on random deals."""
+    """Tables of seats about to call in an early hand of a 5-hand match, on random deals."""
     from games.engine import view_for
     from games.engine.bots.table import Table
     from tests.bots.positions import random_position
@@ -136,6 +136,9 @@ def test_the_hard_bot_calls_for_the_match_bolder_when_level_and_safer_well_ahead
 
     level, ahead = [], []
     for table in _calling_tables(120):
+        # The first hand, everyone on 0.
+        table.hand_number = 1
+        table.scores = [0, 0, 0, 0]
         level.append(match_call(table) - learned_call(table))
         # Twelve points clear of everyone, with two hands to go.
         table.hand_number = 4

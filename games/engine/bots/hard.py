@@ -84,13 +84,18 @@ class Searched:
         return max(self.options, key=lambda o: self.result.objective[o])
 
 
+def _calling_place(table: Table) -> tuple[int, list[int]]:
+    """The seat's place in the calling order (0 calls first) and the calls made before it."""
+    first = (table.dealer + 1) & 3
+    order = (table.seat - first) & 3
+    return order, [table.calls[(first + k) & 3] or 0 for k in range(order)]
+
+
 def learned_call(table: Table, edge: float | None = None,
                  calls: CallSource = HARD_CALLS) -> int:
     """The call model's call for the seat: the best expected hand score for a player
     ``edge`` tricks a hand stronger than the self-play bots (default: the source's edge)."""
-    first = (table.dealer + 1) & 3
-    order = (table.seat - first) & 3
-    earlier = [table.calls[(first + k) & 3] or 0 for k in range(order)]
+    order, earlier = _calling_place(table)
     return model_call(calls.model(), table.hand, order, earlier, table.rules,
                       calls.trick_edge() if edge is None else edge)
 
@@ -105,9 +110,7 @@ def match_call(table: Table, calls: CallSource = HARD_CALLS) -> int:
     first place among four goes to the seat whose score lands high, so this call is often
     bolder than the best expected score; well ahead late in the match, it is safer.
     """
-    first = (table.dealer + 1) & 3
-    order = (table.seat - first) & 3
-    earlier = [table.calls[(first + k) & 3] or 0 for k in range(order)]
+    order, earlier = _calling_place(table)
     dists = call_distributions(calls.model(), table.hand, order, earlier, table.rules,
                                calls.trick_edge())
     scores = score_table(table.rules)
