@@ -110,9 +110,13 @@ def test_every_level_has_a_fixed_rating_and_an_unknown_one_a_sensible_default():
     from games.engine.bots import BOT_LEVELS
 
     assert set(BOT_LEVELS) <= set(BOT_RATINGS)
-    means = [BOT_RATINGS[level][0] for level in BOT_LEVELS]
+    means = [BOT_RATINGS[level][0] for level in ("easy", "normal", "hard")]
     assert means == sorted(means), "a stronger level is rated higher"
-    assert bot_rating("expert") == max(BOT_RATINGS.values())
+    # The expert measures level with hard: within each other's spread.
+    (expert, expert_sigma), (hard, hard_sigma) = BOT_RATINGS["expert"], BOT_RATINGS["hard"]
+    assert abs(expert - hard) < min(expert_sigma, hard_sigma)
+    assert bot_rating("hard-v2") == max(BOT_RATINGS.values())
+    assert bot_rating("expert") == BOT_RATINGS["expert"]
 
 
 def test_the_end_sheet_and_history_show_each_change(owner_api):
