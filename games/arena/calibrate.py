@@ -10,7 +10,6 @@ level is calibrated in the matches it plays, not in everyone's.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import sys
 from collections.abc import Mapping, Sequence
@@ -22,7 +21,7 @@ from games.engine.bots import BOT_LEVELS
 from games.engine.bots.ratings import BOT_RATINGS
 from games.engine.ending import places
 
-from .match import MatchResult, play_match
+from .match import MatchResult, in_processes, play_match
 
 
 def calibrate(*, matches: int, seed: int, hands: int, budget_ms: int,
@@ -77,12 +76,7 @@ def calibrate_level(level: str, anchors: Mapping[str, tuple[float, float]], *, m
     seatings = anchored_seatings(level, list(anchors), matches, seed)
     jobs = [(seating, rules, seed * 1_000_003 + number, rollouts)
             for number, seating in enumerate(seatings)]
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            results = list(pool.imap(_play, jobs))
-    else:
-        results = [_play(job) for job in jobs]
-    for seating, result in zip(seatings, results, strict=True):
+    for seating, result in zip(seatings, in_processes(_play, jobs, workers), strict=True):
         teams = [[model.rating(mu=rating.mu, sigma=rating.sigma) if lv == level
                   else model.rating(*anchors[lv])] for lv in seating]
         rated = model.rate(teams, ranks=places(list(result.totals)))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
 import time
@@ -15,7 +14,7 @@ from games.engine import EngineError, Rules
 from games.engine.bots import ARENA_LEVELS
 
 from .external import check_url, is_url
-from .match import MatchResult, play_match
+from .match import MatchResult, in_processes, play_match
 from .stats import format_table, summarise
 
 
@@ -83,16 +82,9 @@ def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[Match
     """Play all matches, in a process pool when more than one worker is asked for."""
     jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms,
              args.bot_timeout, args.rollouts) for m in range(args.matches)]
-    results: list[MatchResult] = []
     start = time.monotonic()
-    if args.workers > 1:
-        with multiprocessing.Pool(args.workers) as pool:
-            for result in _tick(pool.imap_unordered(_job, jobs), len(jobs), start, progress):
-                results.append(result)
-    else:
-        for result in _tick(map(_job, jobs), len(jobs), start, progress):
-            results.append(result)
-    return results
+    return list(_tick(in_processes(_job, jobs, args.workers, ordered=False), len(jobs), start,
+                      progress))
 
 
 def _tick(results: Iterator[MatchResult], total: int, start: float,

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 import time
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide
 
 from .external import external_decide, is_url
+
+Job = TypeVar("Job")
+Done = TypeVar("Done")
 
 
 @dataclass
@@ -73,3 +79,14 @@ def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None
     return MatchResult(levels=list(levels), totals=list(state.scores), win_shares=shares,
                        calls_made=made, hands=hands, decision_ms=times,
                        fallbacks=fallbacks, deals=deals, bids=bids)
+
+
+def in_processes(play: Callable[[Job], Done], jobs: Iterable[Job], workers: int, *,
+                 ordered: bool = True) -> Iterator[Done]:
+    """``play`` of each job, in ``workers`` processes when more than one (``play`` must be a
+    module-level function), in the jobs' order unless ``ordered`` is false."""
+    if workers <= 1:
+        yield from map(play, jobs)
+        return
+    with multiprocessing.Pool(workers) as pool:
+        yield from (pool.imap if ordered else pool.imap_unordered)(play, jobs)

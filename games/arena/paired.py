@@ -12,7 +12,6 @@ iterations) plays the same whatever the machine's load.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import statistics
 import time
 from collections.abc import Iterator, Sequence
@@ -21,7 +20,7 @@ from typing import TextIO
 
 from games.engine import Rules
 
-from .match import MatchResult, play_match
+from .match import MatchResult, in_processes, play_match
 from .stats import mean_ci, quantile_ci
 
 
@@ -100,10 +99,7 @@ def play_pairs(row: Row, rules: Rules, *, matches: int, seed: int, rollouts: int
     """``matches`` pairs of the row, in ``workers`` processes, in match order."""
     jobs = [(row, rules, seed * 1_000_003 + m, m % 4, rollouts) for m in range(matches)]
     start = time.monotonic()
-    if workers > 1:
-        with multiprocessing.Pool(workers) as pool:
-            return list(_ticked(pool.imap(_job, jobs), len(jobs), start, progress))
-    return list(_ticked(map(_job, jobs), len(jobs), start, progress))
+    return list(_ticked(in_processes(_job, jobs, workers), len(jobs), start, progress))
 
 
 def _ticked(pairs: Iterator[Pair], total: int, start: float,
