@@ -27,7 +27,9 @@ from .table import Table
 # Value of winning the match, in tenths of a point.
 MATCH_WIN = 1000.0
 # Spread (standard deviation, tenths) of one player's score over one hand, for guessing how
-# much a lead may still change before the match ends.
+# much a lead may still change before the match ends. Measured in the arena it is 20 (three
+# normal bots at the table) to 26 (three hard-v1); set to 25, the hard bot won no more
+# matches (docs/BENCHMARKS.md), so it stays at the value hard-v1 was frozen with.
 HAND_SPREAD = 40.0
 # Card options are compared every so many deals, and dropped when this many standard errors
 # below the best.
