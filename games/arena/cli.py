@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 from core import outbound
@@ -14,7 +13,7 @@ from games.engine import EngineError, Rules
 from games.engine.bots import ARENA_LEVELS
 
 from .external import check_url, is_url
-from .match import MatchResult, in_processes, play_match
+from .match import MatchResult, in_processes, play_match, with_progress
 from .stats import format_table, summarise
 
 
@@ -82,25 +81,8 @@ def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[Match
     """Play all matches, in a process pool when more than one worker is asked for."""
     jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms,
              args.bot_timeout, args.rollouts) for m in range(args.matches)]
-    start = time.monotonic()
-    return list(_tick(in_processes(_job, jobs, args.workers, ordered=False), len(jobs), start,
-                      progress))
-
-
-def _tick(results: Iterator[MatchResult], total: int, start: float,
-          out: TextIO | None) -> Iterator[MatchResult]:
-    """Pass results through, redrawing the progress bar about a hundred times in all."""
-    step = max(1, total // 100)
-    for done, result in enumerate(results, 1):
-        if out is not None and (done % step == 0 or done == total):
-            elapsed = time.monotonic() - start
-            eta = elapsed / done * (total - done)
-            bar = "#" * (30 * done // total)
-            out.write(f"\r[{bar:<30}] {done}/{total} matches, {elapsed:.0f}s, eta {eta:.0f}s ")
-            out.flush()
-        yield result
-    if out is not None:
-        out.write("\n")
+    return list(with_progress(in_processes(_job, jobs, args.workers, ordered=False), len(jobs),
+                              progress))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ import random
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide
@@ -90,3 +90,21 @@ def in_processes(play: Callable[[Job], Done], jobs: Iterable[Job], workers: int,
         return
     with multiprocessing.Pool(workers) as pool:
         yield from (pool.imap if ordered else pool.imap_unordered)(play, jobs)
+
+
+def with_progress(results: Iterable[Done], total: int, out: TextIO | None,
+                  noun: str = "matches") -> Iterator[Done]:
+    """Pass ``results`` through, redrawing a progress bar on ``out`` (counting ``noun``,
+    with the time taken and left) about a hundred times in all."""
+    start = time.monotonic()
+    step = max(1, total // 100)
+    for done, result in enumerate(results, 1):
+        if out is not None and (done % step == 0 or done == total):
+            elapsed = time.monotonic() - start
+            eta = elapsed / done * (total - done)
+            bar = "#" * (30 * done // total)
+            out.write(f"\r[{bar:<30}] {done}/{total} {noun}, {elapsed:.0f}s, eta {eta:.0f}s ")
+            out.flush()
+        yield result
+    if out is not None:
+        out.write("\n")

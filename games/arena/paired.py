@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TextIO
 
 from games.engine import Rules
 
-from .match import MatchResult, in_processes, play_match
+from .match import MatchResult, in_processes, play_match, with_progress
 from .stats import mean_ci, quantile_ci
 
 
@@ -98,19 +97,8 @@ def play_pairs(row: Row, rules: Rules, *, matches: int, seed: int, rollouts: int
                workers: int, progress: TextIO | None = None) -> list[Pair]:
     """``matches`` pairs of the row, in ``workers`` processes, in match order."""
     jobs = [(row, rules, seed * 1_000_003 + m, m % 4, rollouts) for m in range(matches)]
-    start = time.monotonic()
-    return list(_ticked(in_processes(_job, jobs, workers), len(jobs), start, progress))
-
-
-def _ticked(pairs: Iterator[Pair], total: int, start: float,
-            out: TextIO | None) -> Iterator[Pair]:
-    for done, pair in enumerate(pairs, 1):
-        if out is not None:
-            out.write(f"\r{done}/{total} paired matches, {time.monotonic() - start:.0f}s ")
-            out.flush()
-        yield pair
-    if out is not None:
-        out.write("\n")
+    return list(with_progress(in_processes(_job, jobs, workers), len(jobs), progress,
+                              "paired matches"))
 
 
 @dataclass
