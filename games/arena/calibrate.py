@@ -21,7 +21,7 @@ from games.engine.bots import BOT_LEVELS
 from games.engine.bots.ratings import BOT_RATINGS
 from games.engine.ending import places
 
-from .match import MatchResult, in_processes, play_match
+from .match import MatchResult, in_processes, match_seed, play_match
 
 
 def calibrate(*, matches: int, seed: int, hands: int, budget_ms: int,
@@ -33,7 +33,7 @@ def calibrate(*, matches: int, seed: int, hands: int, budget_ms: int,
     rules = Rules.preset("standard").with_changes(hands=hands)
     for number in range(matches):
         seating = [rng.choice(levels) for _ in range(4)]
-        result = play_match(seating, rules, seed * 1_000_003 + number, budget_ms)
+        result = play_match(seating, rules, match_seed(seed, number), budget_ms)
         teams = [[model.rating(mu=ratings[lv].mu, sigma=ratings[lv].sigma)] for lv in seating]
         rated = model.rate(teams, ranks=places(list(result.totals)))
         # A level seated twice moves by the mean of its seats' updates.
@@ -74,7 +74,7 @@ def calibrate_level(level: str, anchors: Mapping[str, tuple[float, float]], *, m
     rating = model.rating()
     rules = Rules.preset("standard").with_changes(hands=hands)
     seatings = anchored_seatings(level, list(anchors), matches, seed)
-    jobs = [(seating, rules, seed * 1_000_003 + number, rollouts)
+    jobs = [(seating, rules, match_seed(seed, number), rollouts)
             for number, seating in enumerate(seatings)]
     for seating, result in zip(seatings, in_processes(_play, jobs, workers), strict=True):
         teams = [[model.rating(mu=rating.mu, sigma=rating.sigma) if lv == level

@@ -13,7 +13,7 @@ from games.engine import EngineError, Rules
 from games.engine.bots import ARENA_LEVELS
 
 from .external import check_url, is_url
-from .match import MatchResult, in_processes, play_match, with_progress
+from .match import MatchResult, in_processes, match_seed, play_match, with_progress
 from .stats import format_table, summarise
 
 
@@ -79,7 +79,7 @@ def _job(job: tuple[list[str], Rules, int, int | None, float, int | None]) -> Ma
 
 def run_matches(args: argparse.Namespace, progress: TextIO | None) -> list[MatchResult]:
     """Play all matches, in a process pool when more than one worker is asked for."""
-    jobs = [(seating(args.levels, m), args.rule_set, args.seed * 1_000_003 + m, args.budget_ms,
+    jobs = [(seating(args.levels, m), args.rule_set, match_seed(args.seed, m), args.budget_ms,
              args.bot_timeout, args.rollouts) for m in range(args.matches)]
     return list(with_progress(in_processes(_job, jobs, args.workers, ordered=False), len(jobs),
                               progress))

@@ -36,6 +36,12 @@ class MatchResult:
     bids: list[list[tuple[int, int]]] = field(default_factory=lambda: [[], [], [], []])
 
 
+def match_seed(seed: int, number: int) -> int:
+    """The seed of match ``number`` of a run seeded ``seed``: every run's matches are
+    distinct, and the same run replays them exactly."""
+    return seed * 1_000_003 + number
+
+
 def play_match(levels: list[str], rules: Rules, seed: int, budget_ms: int | None,
                bot_timeout: float = 2.0, *, rollouts: int | None = None) -> MatchResult:
     """Play one match with ``levels[s]`` at seat ``s`` (a level, or an outside bot's URL asked

@@ -19,7 +19,7 @@ from typing import TextIO
 
 from games.engine import Rules
 
-from .match import MatchResult, in_processes, play_match, with_progress
+from .match import MatchResult, in_processes, match_seed, play_match, with_progress
 from .stats import mean_ci, quantile_ci
 
 
@@ -96,7 +96,7 @@ def _job(job: tuple[Row, Rules, int, int, int | None]) -> Pair:
 def play_pairs(row: Row, rules: Rules, *, matches: int, seed: int, rollouts: int | None,
                workers: int, progress: TextIO | None = None) -> list[Pair]:
     """``matches`` pairs of the row, in ``workers`` processes, in match order."""
-    jobs = [(row, rules, seed * 1_000_003 + m, m % 4, rollouts) for m in range(matches)]
+    jobs = [(row, rules, match_seed(seed, m), m % 4, rollouts) for m in range(matches)]
     return list(with_progress(in_processes(_job, jobs, workers), len(jobs), progress,
                               "paired matches"))
 
