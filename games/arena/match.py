@@ -37,8 +37,8 @@ class MatchResult:
 
 
 def match_seed(seed: int, number: int) -> int:
-    """The seed of match ``number`` of a run seeded ``seed``: every run's matches are
-    distinct, and the same run replays them exactly."""
+    """The seed of match ``number`` of a run seeded ``seed``: runs of under a million
+    matches never share a match, and the same run replays its matches exactly."""
     return seed * 1_000_003 + number
 
 
