@@ -57,9 +57,11 @@ def main() -> int:
     commands = [server]
     if os.environ.get("REDIS_URL"):
         celery = [sys.executable, "-m", "celery", "-A", "callbreak_site"]
-        commands.append(celery + ["worker", "-l", "INFO", "--pool", "threads", "--concurrency",
+        level = os.environ.get("CELERY_LOG_LEVEL", "INFO")
+        schedule = os.path.join(os.environ.get("VAR_DIR", "var"), "celerybeat-schedule")
+        commands.append(celery + ["worker", "-l", level, "--pool", "threads", "--concurrency",
                                   os.environ.get("CELERY_CONCURRENCY", "4")])
-        commands.append(celery + ["beat", "-l", "INFO", "-s", "var/celerybeat-schedule"])
+        commands.append(celery + ["beat", "-l", level, "-s", schedule])
     children = [subprocess.Popen(cmd, env=env) for cmd in commands]
     print(f"\nCall Break is running at http://{host}:{port}/  (API: http://{host}:{port}/api/)"
           "\nPress Ctrl-C to stop.\n", flush=True)
