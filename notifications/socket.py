@@ -1,8 +1,10 @@
-"""The player's websocket: one per signed-in user, carrying that user's own match views.
+"""The player's websocket: a signed-in user's sockets (a few at once: tabs and devices), each
+carrying that user's own match views and news.
 
 Server → client: ``hello``, ``match.view`` (the user's own view after every committed change),
-``match.reaction`` (a reaction at one of the user's tables), ``watching`` and ``pong`` (with
-the watched match's latest ``seq``), ``error``. Client → server: ``watch`` / ``unwatch`` a match
+``match.reaction`` (a reaction at one of the user's tables), ``invitation`` and
+``invitation.declined``, ``friends``, ``seek.matched``, ``watching`` and ``pong`` (with the
+watched match's latest ``seq``), ``error``. Client → server: ``watch`` / ``unwatch`` a match
 (presence: no push while watching), ``react`` (send a reaction), ``ping`` (heartbeat). The
 schema and the close codes are in ``docs/WEBSOCKET.md``.
 
