@@ -7,7 +7,7 @@ level), three seats of the field in both; the table gives the tested seat's figu
 baseline's in the same seat and their paired differences, and a second table the tested
 seat's calls: for each call, the hands, the share made and the spread of the tricks taken,
 beside the baseline's in that seat. The hard levels search a fixed number of rollouts a
-decision (``--rollouts``; the expert ten times as many) and ``ismcts`` a fixed number of
+decision (``--rollouts``) and ``ismcts`` and the expert's cards a fixed number of
 iterations, so machine load changes the times, never the play. Pairs run in ``--workers``
 processes.
 
@@ -167,8 +167,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--expert-matches", type=int, default=None,
                         help="paired matches of the expert row (default: --matches)")
     parser.add_argument("--rollouts", type=int, default=ROLLOUTS,
-                        help="rollouts per decision of hard and hard-v1 (the expert: ten "
-                             "times as many)")
+                        help="rollouts per decision of hard and hard-v1 (and of the "
+                             "expert's calls)")
     parser.add_argument("--baseline", choices=ARENA_LEVELS, default=None,
                         help="the level paired with the tested one in its seat (default: "
                              "the field's own level)")

@@ -248,7 +248,8 @@ CELERY_BEAT_SCHEDULE = {
 # A bot's think time per decision, and how long a bot turn may wait for a worker before the
 # deadline sweeper plays it instead.
 BOT_BUDGET_MS = env_int("BOT_BUDGET_MS", 150)
-# The expert bot's think time: it is offered only with turns of an hour or more.
+# The expert bot's longest think time (its cards usually stop sooner, at a fixed number of
+# iterations); it is offered only with turns of an hour or more.
 EXPERT_BUDGET_MS = env_int("EXPERT_BUDGET_MS", 1500)
 BOT_TURN_GRACE_SECONDS = env_int("BOT_TURN_GRACE_SECONDS", 30)
 # The pause between hands, while the hand's scoreboard shows: no clock runs and no bot plays

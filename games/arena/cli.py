@@ -32,8 +32,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="thinking time per hard decision (default: the bot's own)")
     parser.add_argument("--rollouts", type=int, default=None,
                         help="rollouts per decision of the hard levels instead of a time "
-                             "(the expert's ten times as many): the bots then play alike "
-                             "whatever the machine's load")
+                             "(the expert then runs its fixed iterations, unclocked): the "
+                             "bots then play alike whatever the machine's load")
     parser.add_argument("--bot-timeout", type=float, default=2.0,
                         help="seconds an outside bot has per request")
     parser.add_argument("--rules", default="standard", help="rules preset")

@@ -1,4 +1,4 @@
-"""Post-match analysis: the expert bot (the hard bot's search, given the expert's think time)
+"""Post-match analysis: the hard bot's search, given the expert's think time,
 reviews every call and card of one seat and says which alternatives it prefers, by how much
 (expected score over the rest of the hand, in tenths like all scores) and why: a reason code
 with the figures of the chosen and the best option it rests on (``games.engine.bots.reasons``)."""

@@ -3,8 +3,9 @@
 Four levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (counted
 calls, card tracking and cheap wins), ``hard`` (search over deals consistent with everything
 public and weighted by what the calls and cards reveal, the last tricks searched exactly,
-calls from the learned call model) and ``expert`` (the hard bot thinking ten times as
-long, for matches with turns of an hour or more). ``ARENA_LEVELS`` adds levels the arena
+calls from the learned call model) and ``expert`` (the hard bot's calls, its cards by
+tree search over the same weighted deals, ``expert``; for matches with turns of an hour or
+more). ``ARENA_LEVELS`` adds levels the arena
 plays that are never offered to players: ``hard-v1``, the hard bot frozen as a baseline,
 and ``ismcts``, a sparring bot of another design (information-set tree search).
 ``evaluate_options`` exposes the hard bot's search for post-match analysis, and
@@ -19,6 +20,7 @@ from typing import Any
 
 from ..errors import EngineError
 from .easy import easy_decide
+from .expert import expert_decide
 from .hard import hard_decide, search
 from .hard_v1 import hard_v1_decide
 from .ismcts import ismcts_decide
@@ -38,9 +40,6 @@ ARENA_LEVELS = (*BOT_LEVELS, "hard-v1", "ismcts")
 LEVEL_MIN_TURN_SECONDS: dict[str, int] = {"expert": 3600}
 HARD_BUDGET_MS = 150
 EXPERT_BUDGET_MS = 1500
-# With the work fixed in rollouts instead of time, the expert plays this many times the
-# hard bot's rollouts, as it has ten times its time.
-EXPERT_FACTOR = 10
 # The time bound of a search bounded by rollouts: none that matters.
 NO_DEADLINE_MS = 10_000_000
 
@@ -52,9 +51,9 @@ def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
     Returns ``{"type": "call", "seat": seat, "call": n}`` while bidding and
     ``{"type": "play", "seat": seat, "card": "KH"}`` while playing, always one of
     ``view["legal"]``. ``budget_ms`` bounds the thinking time of the searching levels
-    (default 150 ms for ``hard``, 1500 ms for ``expert``); ``rollouts`` bounds their work
-    instead, whatever the time (the expert's ``EXPERT_FACTOR`` times as many), so the
-    decision depends on the view and ``rng`` alone. ``level`` is one of ``ARENA_LEVELS``.
+    (default 150 ms for ``hard``, 1500 ms for ``expert``); ``rollouts`` bounds the hard
+    searches' work instead, whatever the time, and frees the expert's fixed iterations from
+    the clock, so the decision depends on the view and ``rng`` alone. ``level`` is one of ``ARENA_LEVELS``.
     Raises EngineError("bad_level") for an unknown level and EngineError("no_action") when
     the view offers the seat nothing to do.
     """
@@ -109,12 +108,12 @@ def choose(table: Table, level: str, rng: random.Random, budget_ms: int | None =
         return ismcts_decide(table, rng)
     if rollouts is not None:
         budget_ms = NO_DEADLINE_MS
-        if level == "expert":
-            rollouts *= EXPERT_FACTOR
     elif budget_ms is None:
         budget_ms = EXPERT_BUDGET_MS if level == "expert" else HARD_BUDGET_MS
     if level == "hard-v1":
         return hard_v1_decide(table, rng, budget_ms, rollouts)
+    if level == "expert":
+        return expert_decide(table, rng, budget_ms, rollouts)
     return hard_decide(table, rng, budget_ms, rollouts)
 
 

@@ -22,13 +22,15 @@ from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..cards import card_name
 from ..fast import legal_mask, mask_cards, winning_position
 from .calling import heuristic_call
 from .rollout import LeadRules, rollout, score_table
-from .sampling import sample_deal
+from .sampling import DealWeights, sample_deal
 from .table import Table
 
 # Iterations per decision: about 100 ms of one core's time a card (measured with
@@ -38,6 +40,8 @@ ITERATIONS = 1100
 EXPLORATION = 0.7
 # Tenths of a point per unit of reward.
 SCALE = 80.0
+# Deals drawn from a weighted pool at a time.
+DRAWS = 64
 
 
 @dataclass
@@ -95,20 +99,47 @@ def ismcts_decide(table: Table, rng: random.Random,
                   iterations: int = ITERATIONS) -> int | str:
     """The sparring bot's call (an int) or card (a string)."""
     if table.legal:
-        cards = mask_cards(table.legal)
-        if len(cards) == 1:
-            return card_name(cards[0])
-        return card_name(_search_card(table, rng, iterations))
+        return ismcts_card(table, rng, iterations)
     return _search_call(table, rng, iterations)
 
 
-def _search_card(table: Table, rng: random.Random, iterations: int) -> int:
+def ismcts_card(table: Table, rng: random.Random, iterations: int, *, pool: int = 0,
+                deadline: float | None = None) -> str:
+    """The card the tree search chooses after ``iterations`` iterations, or fewer when the
+    ``time.perf_counter()`` ``deadline`` comes first (at least one is run). ``pool`` > 0
+    draws each iteration's deal from that many sampled deals in proportion to how well they
+    explain the calls and plays (``DealWeights``), instead of uniformly."""
+    cards = mask_cards(table.legal)
+    if len(cards) == 1:
+        return card_name(cards[0])
+    deals = _weighted_deals(table, rng, pool) if pool else _uniform_deals(table, rng)
+    return card_name(_search_card(table, rng, iterations, deals, deadline))
+
+
+def _uniform_deals(table: Table, rng: random.Random) -> Iterator[list[int]]:
+    while True:
+        yield sample_deal(table, rng)
+
+
+def _weighted_deals(table: Table, rng: random.Random, pool: int) -> Iterator[list[int]]:
+    weigh = DealWeights(table)
+    deals = [sample_deal(table, rng) for _ in range(pool)]
+    weights = [weigh(deal) for deal in deals]
+    while True:
+        for deal in rng.choices(deals, weights=weights, k=DRAWS):
+            yield list(deal)
+
+
+def _search_card(table: Table, rng: random.Random, iterations: int,
+                 deals: Iterator[list[int]], deadline: float | None) -> int:
     scores = score_table(table.rules)
     lead = LeadRules.of(table.rules)
     calls = [c or 0 for c in table.calls]
     root = Node(mover=-1)
-    for _ in range(iterations):
-        position = Position(sample_deal(table, rng), list(table.trick), table.leader,
+    for number in range(iterations):
+        if deadline is not None and number and time.perf_counter() >= deadline:
+            break
+        position = Position(next(deals), list(table.trick), table.leader,
                             list(table.won), table.broken, table.first_trick)
         path: list[Node] = []
         node = root

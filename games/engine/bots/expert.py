@@ -1,0 +1,40 @@
+"""The expert bot: the hard bot's calls, and its cards chosen by information-set tree search
+over deals weighted by what the calls and plays reveal.
+
+Each card decision first samples ``POOL`` deals of the hidden cards consistent with
+everything public and weighs each by how well it explains the other seats' calls and cards
+(``sampling.DealWeights``, as the hard bot weighs its deals); every iteration of the tree
+search (``ismcts``) then draws its deal from that pool in proportion to the weights. So the
+search keeps what the hard bot knows about the hands and adds what it lacks: the rivals
+choose their own best replies inside the tree instead of following the heuristic, and a
+card is judged by the plays after it, not by one fixed playout per deal. It chooses by the
+seat's own hand score, as the tree does for every mover.
+
+The work is ``ITERATIONS`` iterations a card, bounded by the think time on the server and by
+nothing else in the arena, so there a decision depends on the view and the generator alone.
+Pure Python; no Django.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from .hard import hard_decide
+from .ismcts import ismcts_card
+from .table import Table
+
+# Iterations a card: the sparring bot's (about 100 ms of one core), so the expert's time
+# goes into the deal weights rather than into more iterations, which measured no gain.
+ITERATIONS = 1100
+# Weighted deals each card decision draws its iterations' deals from.
+POOL = 256
+
+
+def expert_decide(table: Table, rng: random.Random, budget_ms: float,
+                  max_rollouts: int | None = None) -> int | str:
+    """The expert's call (an int, the hard bot's with the same budget) or card (a string)."""
+    if not table.legal:
+        return hard_decide(table, rng, budget_ms, max_rollouts)
+    deadline = None if max_rollouts is not None else time.perf_counter() + budget_ms / 1000
+    return ismcts_card(table, rng, ITERATIONS, pool=POOL, deadline=deadline)
