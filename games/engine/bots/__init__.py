@@ -53,7 +53,8 @@ def decide(view: dict[str, Any], *, seat: int, level: str, rng: random.Random,
     ``view["legal"]``. ``budget_ms`` bounds the thinking time of the searching levels
     (default 150 ms for ``hard``, 1500 ms for ``expert``); ``rollouts`` bounds the hard
     searches' work instead, whatever the time, and frees the expert's fixed iterations from
-    the clock, so the decision depends on the view and ``rng`` alone. ``level`` is one of ``ARENA_LEVELS``.
+    the clock, so the decision depends on the view and ``rng`` alone. ``level`` is one of
+    ``ARENA_LEVELS``.
     Raises EngineError("bad_level") for an unknown level and EngineError("no_action") when
     the view offers the seat nothing to do.
     """
