@@ -29,6 +29,7 @@ from .table import Table
 ITERATIONS = 1100
 # Weighted deals each card decision draws its iterations' deals from.
 POOL = 256
+FOR_THE_MATCH = True
 
 
 def expert_decide(table: Table, rng: random.Random, budget_ms: float,
@@ -37,4 +38,5 @@ def expert_decide(table: Table, rng: random.Random, budget_ms: float,
     if not table.legal:
         return hard_decide(table, rng, budget_ms, max_rollouts)
     deadline = None if max_rollouts is not None else time.perf_counter() + budget_ms / 1000
-    return ismcts_card(table, rng, ITERATIONS, pool=POOL, deadline=deadline)
+    return ismcts_card(table, rng, ITERATIONS, pool=POOL, deadline=deadline,
+                       for_the_match=FOR_THE_MATCH)

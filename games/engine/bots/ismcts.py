@@ -32,6 +32,7 @@ from ..fast import legal_mask, mask_cards, winning_position
 from .calling import heuristic_call
 from .rollout import LeadRules, rollout, score_table
 from .sampling import DealWeights, sample_deal
+from .search import objective
 from .table import Table
 
 # Iterations per decision: about 100 ms of one core's time a card (measured with
@@ -41,6 +42,10 @@ ITERATIONS = 1100
 EXPLORATION = 0.7
 # Tenths of a point per unit of reward.
 SCALE = 80.0
+# Tenths of the search objective (``search.objective``: the chance of winning the match, the
+# hand's score breaking ties) per unit of reward: a lead's worth moves it several times
+# more than a hand's score does.
+MATCH_SCALE = 400.0
 # Deals drawn from a weighted pool at a time.
 DRAWS = 64
 
@@ -105,7 +110,7 @@ def ismcts_decide(table: Table, rng: random.Random,
 
 
 def ismcts_card(table: Table, rng: random.Random, iterations: int, *, pool: int = 0,
-                deadline: float | None = None) -> str:
+                deadline: float | None = None, for_the_match: bool = False) -> str:
     """The card the tree search chooses after ``iterations`` iterations, or fewer when the
     ``time.perf_counter()`` ``deadline`` comes first (at least one is run). ``pool`` > 0
     draws each iteration's deal from that many sampled deals in proportion to how well they
@@ -114,7 +119,7 @@ def ismcts_card(table: Table, rng: random.Random, iterations: int, *, pool: int 
     if len(cards) == 1:
         return card_name(cards[0])
     deals = _weighted_deals(table, rng, pool) if pool else _uniform_deals(table, rng)
-    return card_name(_search_card(table, rng, iterations, deals, deadline))
+    return card_name(_search_card(table, rng, iterations, deals, deadline, for_the_match))
 
 
 def _uniform_deals(table: Table, rng: random.Random) -> Iterator[list[int]]:
@@ -132,7 +137,8 @@ def _weighted_deals(table: Table, rng: random.Random, pool: int) -> Iterator[lis
 
 
 def _search_card(table: Table, rng: random.Random, iterations: int,
-                 deals: Iterator[list[int]], deadline: float | None) -> int:
+                 deals: Iterator[list[int]], deadline: float | None,
+                 for_the_match: bool = False) -> int:
     scores = score_table(table.rules)
     lead = LeadRules.of(table.rules)
     calls = [c or 0 for c in table.calls]
@@ -164,9 +170,13 @@ def _search_card(table: Table, rng: random.Random, iterations: int,
             position.play(move)
         won = rollout(position.hands, position.trick, position.leader, position.won, calls,
                       lead, broken=position.broken, first_trick=position.first_trick)
+        goal = objective(table, calls, won, scores) / MATCH_SCALE if for_the_match else None
         for step in path:
             step.visits += 1
-            step.reward += scores[calls[step.mover]][won[step.mover]] / SCALE
+            if goal is not None and step.mover == table.seat:
+                step.reward += goal
+            else:
+                step.reward += scores[calls[step.mover]][won[step.mover]] / SCALE
     return max(root.children, key=lambda c: (root.children[c].visits, -c))
 
 
