@@ -7,8 +7,9 @@ everything public and weighs each by how well it explains the other seats' calls
 search (``ismcts``) then draws its deal from that pool in proportion to the weights. So the
 search keeps what the hard bot knows about the hands and adds what it lacks: the rivals
 choose their own best replies inside the tree instead of following the heuristic, and a
-card is judged by the plays after it, not by one fixed playout per deal. It chooses by the
-seat's own hand score, as the tree does for every mover.
+card is judged by the plays after it, not by one fixed playout per deal. Its own moves are
+credited with the hard bot's search objective (the chance of winning the match, the hand's
+score breaking ties), the rivals' with their own hand scores.
 
 The work is ``ITERATIONS`` iterations a card, bounded by the think time on the server and by
 nothing else in the arena, so there a decision depends on the view and the generator alone.
@@ -29,6 +30,7 @@ from .table import Table
 ITERATIONS = 1100
 # Weighted deals each card decision draws its iterations' deals from.
 POOL = 256
+# Whether its own moves are judged by the search objective rather than the hand's score.
 FOR_THE_MATCH = True
 
 
