@@ -4,10 +4,10 @@ Four levels: ``easy`` (rough calls, plausible cards with mistakes), ``normal`` (
 calls, card tracking and cheap wins), ``hard`` (search over deals consistent with everything
 public and weighted by what the calls and cards reveal, the last tricks searched exactly,
 calls from the learned call model) and ``expert`` (the hard bot's calls, its cards by
-tree search over the same weighted deals, ``expert``; for matches with turns of an hour or
-more). ``ARENA_LEVELS`` adds levels the arena
-plays that are never offered to players: ``hard-v1``, the hard bot frozen as a baseline,
-and ``ismcts``, a sparring bot of another design (information-set tree search).
+tree search over the same weighted deals; offered with turns of an hour or more).
+``ARENA_LEVELS`` adds levels the arena plays that are never offered to players:
+``hard-v1``, the hard bot frozen as a baseline, and ``ismcts``, a sparring bot of another
+design (information-set tree search).
 ``evaluate_options`` exposes the hard bot's search for post-match analysis, and
 ``explain_options`` with ``reason_for`` say why it prefers one option to another
 (``reasons``). Pure Python; no Django.
