@@ -22,12 +22,13 @@ import random
 import time
 
 from .hard import hard_decide
+from .ismcts import ITERATIONS as SPARRING_ITERATIONS
 from .ismcts import ismcts_card
 from .table import Table
 
 # Iterations a card: the sparring bot's (about 100 ms of one core). Four times as many
 # measured no gain (with uniform deals); the deal weights did.
-ITERATIONS = 1100
+ITERATIONS = SPARRING_ITERATIONS
 # Weighted deals each card decision draws its iterations' deals from.
 POOL = 256
 # Whether its own moves are judged by the search objective rather than the hand's score.
