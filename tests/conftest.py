@@ -46,6 +46,35 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     SHARED_CHROMIUM.stop()
 
 
+# Where this test process's worker and server logs stood when a test's call began.
+LOG_OFFSETS = pytest.StashKey[dict]()
+LOG_TAIL_LINES = 60
+
+
+def _session_logs() -> list[Path]:
+    from tests.processes import LOGS
+
+    return [LOGS / f"{role}-{os.getpid()}.log" for role in ("worker", "server")]
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A failed test's report ends with what this process's worker and server logged while it
+    ran (its last lines), so a failure on a machine nobody can log in to can still be read."""
+    report = yield
+    if report.when == "setup":
+        item.stash[LOG_OFFSETS] = {p: p.stat().st_size for p in _session_logs() if p.exists()}
+    elif report.when == "call" and report.failed:
+        offsets = item.stash.get(LOG_OFFSETS, {})
+        for path in _session_logs():
+            if path.exists():
+                with path.open("rb") as log:
+                    log.seek(offsets.get(path, 0))
+                    lines = log.read().decode(errors="replace").splitlines()[-LOG_TAIL_LINES:]
+                report.sections.append((f"{path.name} while the test ran", "\n".join(lines)))
+    return report
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     """The test database commits without waiting for its WAL to reach the disk (a commit

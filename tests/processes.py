@@ -47,6 +47,9 @@ def test_environment(queue: str) -> dict[str, str]:
         ANALYSIS_ROLLOUTS=str(settings.ANALYSIS_ROLLOUTS or 0),
         # Many test processes share one PostgreSQL (100 connections): small pools each.
         DB_POOL_MAX=os.environ.get("TEST_CHILD_DB_POOL_MAX", "4"),
+        # A line per task in the worker's log (received, done, in how long, or raised): a
+        # failed test's report quotes the log (tests/conftest.py).
+        LOG_LEVEL_TASKS="INFO",
     )
 
 

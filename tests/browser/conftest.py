@@ -60,11 +60,48 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
         page.on("pageerror", lambda error: page.errors.append(str(error)))
         return page
 
+    open_one.contexts = contexts  # read by the report of a failed test, below
     try:
         yield open_one
     finally:
         for context in contexts:
             context.close()
+
+
+# What a failed test's phone showed: the screen, its open dialogs and toasts, whether it asked
+# for a call or a card, and the server's view of the match on screen (this player's own).
+PAGE_STATE = """async () => {
+  const all = (selector) => [...document.querySelectorAll(selector)];
+  const state = {
+    url: location.href, screen: document.body.dataset.screen,
+    dialogs: all("dialog[open]").map((d) => d.dataset.testid || d.className),
+    toasts: all("[data-testid=toast]").map((t) => t.innerText),
+    picker: all("[data-testid=call-picker]").length,
+    tappable: all("[data-testid=hand].hand-active .card.legal:not([disabled])").length,
+    errors: all(".field-error:not(:empty)").map((e) => e.innerText),
+  };
+  const match = location.pathname.match(/^\\/m\\/(\\d+)/);
+  if (match) {
+    const view = await fetch(`/api/matches/${match[1]}/`).then((r) => r.json()).catch(() => null);
+    if (view) for (const key of ["status", "seq", "turn", "my_seat", "hand_number", "deadline",
+                                 "legal"]) state[key] = view[key];
+  }
+  return JSON.stringify(state);
+}"""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    report = yield
+    phones = item.funcargs.get("open_phone") if report.when == "call" and report.failed else None
+    for number, context in enumerate(getattr(phones, "contexts", ()), 1):
+        for page in context.pages:
+            try:
+                state = page.evaluate(PAGE_STATE)
+            except Exception as error:  # noqa: BLE001 - a closed or crashed page says so
+                state = f"unreadable: {error}"
+            report.sections.append((f"phone {number}", f"{state}\nerrors: {page.errors}"))
+    return report
 
 
 def unique_name(prefix: str = "player") -> str:
