@@ -201,18 +201,20 @@ def new_match(page, *, hands: int = 1, opponents=("bot:easy", "bot:easy", "bot:e
     return int(page.url.rstrip("/").rsplit("/", 1)[1])
 
 
-def act_if_my_turn(page, call: int = 2) -> bool:
-    """Make a call or tap the first legal card when the table waits for this player."""
+def act_if_my_turn(page, call: int = 2, *, timeout: float | None = None) -> bool:
+    """Make a call or tap the first legal card when the table waits for this player; each tap
+    waits at most ``timeout`` ms for its target (the context's default when None)."""
+    wait = {} if timeout is None else {"timeout": timeout}
     picker = page.get_by_test_id("call-picker")
     if picker.count():
         options = picker.locator("[data-testid^=call-option-]")
         wanted = picker.get_by_test_id(f"call-option-{call}")
-        (wanted if wanted.count() else options.first).click()
-        picker.get_by_test_id("call-confirm").click()
+        (wanted if wanted.count() else options.first).click(**wait)
+        picker.get_by_test_id("call-confirm").click(**wait)
         return True
     legal = page.locator("[data-testid=hand].hand-active .card.legal:not([disabled])")
     if legal.count():
-        tap_card(legal.first)
+        tap_card(legal.first, **wait)
         return True
     return False
 
@@ -223,13 +225,19 @@ def tap_card(card, **options) -> None:
     card.click(position={"x": 9, "y": 22}, **options)
 
 
+# How long a tap of ``play_until`` waits for its target: a card or call that went away under
+# the tap is looked for again at once, so a sheet that shows briefly (the hand's scoreboard
+# between hands) is not missed while a tap waits for the context's whole timeout.
+TAP_MS = 2_000
+
+
 def play_until(page, testid: str, failure: str, timeout: float = 240) -> None:
     """Tap through calls and legal cards until the element named ``testid`` shows."""
     deadline = time.monotonic() + timeout
     while not page.get_by_test_id(testid).count():
         assert time.monotonic() < deadline, failure
         try:
-            act_if_my_turn(page)
+            act_if_my_turn(page, timeout=TAP_MS)
         except Exception:  # noqa: BLE001 - the table re-rendered under the tap: look again
             pass
         page.wait_for_timeout(150)
