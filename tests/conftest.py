@@ -51,10 +51,15 @@ LOG_OFFSETS = pytest.StashKey[dict]()
 LOG_TAIL_LINES = 60
 
 
+def _session_name(role: str) -> str:
+    """The name of this test process's own ``worker`` or ``server``, and of its log."""
+    return f"{role}-{os.getpid()}"
+
+
 def _session_logs() -> list[Path]:
     from tests.processes import LOGS
 
-    return [LOGS / f"{role}-{os.getpid()}.log" for role in ("worker", "server")]
+    return [LOGS / f"{_session_name(role)}.log" for role in ("worker", "server")]
 
 
 @pytest.hookimpl(wrapper=True)
@@ -246,7 +251,7 @@ def celery_worker(django_db_setup, django_db_blocker, task_queue):
 
     with django_db_blocker.unblock():
         env = test_environment(task_queue)
-    name = f"worker-{os.getpid()}"
+    name = _session_name("worker")
     log = LOGS / f"{name}.log"
     start = log.stat().st_size if log.exists() else 0
     process = start_worker(env, name)
@@ -265,7 +270,7 @@ def live_server_url(django_db_setup, django_db_blocker, task_queue, celery_worke
 
     with django_db_blocker.unblock():
         env = test_environment(task_queue)
-    with serving(env, f"server-{os.getpid()}") as url:
+    with serving(env, _session_name("server")) as url:
         yield url
 
 

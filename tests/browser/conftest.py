@@ -68,16 +68,19 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
             context.close()
 
 
+# The cards of the player's hand they may tap now: the table waits for their card.
+LEGAL_CARDS = "[data-testid=hand].hand-active .card.legal:not([disabled])"
+
 # What a failed test's phone showed: the screen, its open dialogs and toasts, whether it asked
 # for a call or a card, and the server's view of the match on screen (this player's own).
-PAGE_STATE = """async () => {
+PAGE_STATE = """async (legalCards) => {
   const all = (selector) => [...document.querySelectorAll(selector)];
   const state = {
     url: location.href, screen: document.body.dataset.screen,
     dialogs: all("dialog[open]").map((d) => d.dataset.testid || d.className),
     toasts: all("[data-testid=toast]").map((t) => t.innerText),
     picker: all("[data-testid=call-picker]").length,
-    tappable: all("[data-testid=hand].hand-active .card.legal:not([disabled])").length,
+    tappable: all(legalCards).length,
     errors: all(".field-error:not(:empty)").map((e) => e.innerText),
   };
   const match = location.pathname.match(/^\\/m\\/(\\d+)/);
@@ -97,7 +100,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     for number, context in enumerate(getattr(phones, "contexts", ()), 1):
         for page in context.pages:
             try:
-                state = page.evaluate(PAGE_STATE)
+                state = page.evaluate(PAGE_STATE, LEGAL_CARDS)
             except Exception as error:  # noqa: BLE001 - a closed or crashed page says so
                 state = f"unreadable: {error}"
             report.sections.append((f"phone {number}", f"{state}\nerrors: {page.errors}"))
@@ -212,7 +215,7 @@ def act_if_my_turn(page, call: int = 2, *, timeout: float | None = None) -> bool
         (wanted if wanted.count() else options.first).click(**wait)
         picker.get_by_test_id("call-confirm").click(**wait)
         return True
-    legal = page.locator("[data-testid=hand].hand-active .card.legal:not([disabled])")
+    legal = page.locator(LEGAL_CARDS)
     if legal.count():
         tap_card(legal.first, **wait)
         return True

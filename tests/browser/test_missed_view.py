@@ -7,11 +7,9 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, api_in_page, new_match, sign_up
+from .conftest import LEGAL_CARDS, act_if_my_turn, api_in_page, new_match, sign_up
 
 pytestmark = pytest.mark.browser
-
-MY_TURN = "[data-testid=hand].hand-active .card.legal:not([disabled])"
 
 
 def server_view_when(page, match_id: int, holds, failure: str, timeout: float = 20) -> dict:
@@ -32,7 +30,7 @@ def call_and_wait_for_the_bots(page, match_id: int) -> None:
     server_view_when(page, match_id, lambda v: v["status"] == "playing"
                      and v["turn"] == v["my_seat"], "the bots did not move")
     page.wait_for_timeout(1500)
-    assert page.locator(MY_TURN).count() == 0, "the page should not know it is its turn yet"
+    assert page.locator(LEGAL_CARDS).count() == 0, "the page should not know it is its turn yet"
 
 
 def test_the_table_catches_up_at_the_next_heartbeat_after_views_were_lost(open_phone):
@@ -69,7 +67,7 @@ def test_the_table_catches_up_at_the_next_heartbeat_after_views_were_lost(open_p
 
     # The app pings every 25 s; the answer carries the match's latest seq.
     page.clock.fast_forward(26_000)
-    expect(page.locator(MY_TURN).first).to_be_visible(timeout=10_000)
+    expect(page.locator(LEGAL_CARDS).first).to_be_visible(timeout=10_000)
     assert page.errors == []
 
 
@@ -115,7 +113,7 @@ def test_a_table_whose_socket_joins_after_the_bots_moved_catches_up_without_a_he
         # calls are what it misses.
         expect(page.get_by_test_id("call-picker")).to_be_visible()
         call_and_wait_for_the_bots(page, match_id)
-        yours = page.locator(MY_TURN)
+        yours = page.locator(LEGAL_CARDS)
 
     sent_before = list(held["sent"])
     held["server"] = held["socket"].connect_to_server()
