@@ -27,7 +27,7 @@ from .ismcts import ismcts_card
 from .table import Table
 
 # Iterations a card: the sparring bot's (about 100 ms of one core). Four times as many
-# measured no gain (with uniform deals); the deal weights did.
+# measured no gain, over uniform deals or weighted ones (docs/BENCHMARKS.md).
 ITERATIONS = SPARRING_ITERATIONS
 # Weighted deals each card decision draws its iterations' deals from.
 POOL = 256
