@@ -70,6 +70,10 @@ def open_phone(transactional_db, live_server_url) -> Iterator:
 
 # The cards of the player's hand they may tap now: the table waits for their card.
 LEGAL_CARDS = "[data-testid=hand].hand-active .card.legal:not([disabled])"
+# Whether the page lays out within the phone's screen. A page wider than a phone's screen
+# widens the layout viewport (the browser zooms out to show it), so ``innerWidth`` grows with
+# the page; ``screen.width``, the emulated screen, is the viewport's width.
+FITS_THE_SCREEN = "Math.max(document.documentElement.scrollWidth, innerWidth) <= screen.width"
 
 # What a failed test's phone showed: the screen, its open dialogs and toasts, whether it asked
 # for a call or a card, and the server's view of the match on screen (this player's own).

@@ -175,3 +175,17 @@ def test_the_next_hands_call_waits_until_the_last_trick_has_gone(open_phone):
     page.get_by_test_id("hand-end").locator("h2").click()
     expect(page.get_by_test_id("call-picker")).to_be_visible(timeout=10_000)
     assert page.errors == []
+
+
+def test_a_turn_clock_never_shows_more_time_than_the_turn_has(open_phone):
+    # The phone's clock may run a little behind the server's: a deadline 31.4 s away on a
+    # 30-second turn reads as the whole turn, 0:30, not 0:31.
+    page = open_phone()
+    page.goto("/")
+    shown = page.evaluate("""async () => {
+      const { timeLeft } = await import("/static/frontend/js/format.js");
+      const at = (seconds) => new Date(Date.now() + seconds * 1000).toISOString();
+      return [timeLeft(at(31.4), 30), timeLeft(at(12.2), 30), timeLeft(at(31.4))];
+    }""")
+    assert shown == [f"0:{TURN_SECONDS}", "0:12", "0:31"]
+    assert page.errors == []

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    FITS_THE_SCREEN,
     RECORD_VIOLATIONS,
     api_in_page,
     finish_through_api,
@@ -81,8 +82,7 @@ def test_the_lobby_opens_on_three_actions_and_the_custom_form_fits_360_px(open_p
     expect(page.get_by_test_id("nm-min_call")).to_have_value("3")
     screenshot(page, "66-custom-match-360")
     assert form.evaluate(CUT_OFF) == []
-    scroll, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert scroll <= inner
+    assert page.evaluate(FITS_THE_SCREEN)
 
     # Invite friends: one tap to a table of open seats whose screen shares the link.
     page.goto("/")

@@ -11,12 +11,11 @@ from playwright.sync_api import expect
 
 from games.engine.rules import Rules, score_hand
 
-from .conftest import new_match, play_until_finished, screenshot, sign_up
+from .conftest import FITS_THE_SCREEN, new_match, play_until_finished, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
 SMALL = {"width": 360, "height": 640}
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 # The cells of the grid whose text runs onto more than one line, or out of the cell.
 WRAPPED_CELLS = """() => [...document.querySelectorAll(
     '[data-testid=standings] [data-testid=score-table] :is(th, td strong, td small)')]
@@ -46,7 +45,7 @@ def test_the_end_sheet_fits_a_small_phone_in_every_language(open_phone):
         expect(standings.get_by_test_id("score-table")).to_be_visible()
         standings.scroll_into_view_if_needed()
         screenshot(page, f"match-end/{lang}-360")
-        assert page.evaluate(NO_SIDEWAYS_SCROLL), f"the end sheet scrolls sideways in {lang}"
+        assert page.evaluate(FITS_THE_SCREEN), f"the end sheet scrolls sideways in {lang}"
         assert page.evaluate(WRAPPED_CELLS) == [], lang
         note = standings.get_by_test_id("scoring-note")
         expect(note).to_be_visible()

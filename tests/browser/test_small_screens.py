@@ -8,46 +8,59 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from accounts.services.usernames import MAX_LENGTH
 from tests.conftest import wait_for
 
 from .conftest import (
+    FITS_THE_SCREEN,
     OFFLINE_PILL,
     WORKER_ACTIVE,
     controlled_by_worker,
     finish_through_api,
     new_match,
     sign_up,
+    unique_name,
 )
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = (320, 360, 390)
-SIDEWAYS = "[document.documentElement.scrollWidth, window.innerWidth]"
+
+
+def longest_name() -> str:
+    """A new player's name as long as a name may be, with no place to break a line."""
+    name = unique_name("w")
+    return name + "w" * (MAX_LENGTH - len(name))
 
 
 def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
-    page = open_phone()
-    sign_up(page)
+    # The player's name is as long as names go: every screen that shows it must still fit.
+    page, visitor = open_phone(), open_phone()
+    sign_up(page, longest_name())
     finished = new_match(page, hands=1)
     finish_through_api(page, finished)
     page.goto("/")
     playing = new_match(page, hands=1)
+    page.goto("/")
+    waiting = new_match(page, hands=1, opponents=("open", "bot:easy", "bot:easy"))
+    code = page.get_by_test_id("invite-code").inner_text()
     screens = {
         "/": "match-list", "/new": "nm-submit", f"/m/{playing}": "hand", "/history": "history-row",
         f"/replay/{finished}": "replay", "/stats": "stats", "/settings": "settings",
-        "/account": "account",
+        "/account": "account", f"/m/{waiting}": "invite-code",
     }
     for width in WIDTHS:
-        page.set_viewport_size({"width": width, "height": 700})
-        for path, testid in screens.items():
-            page.goto(path)
-            expect(page.get_by_test_id(testid).first).to_be_visible()
-            page.wait_for_timeout(200)
-            scroll, inner = page.evaluate(SIDEWAYS)
-            assert scroll <= inner, f"{path} is {scroll} px wide at {width} px"
-            settings = page.get_by_test_id("nav-settings").bounding_box()
-            assert settings["x"] + settings["width"] <= width, f"the ⚙ is cut off on {path}"
-    assert page.errors == []
+        for viewer, path, testid in [*((page, *screen) for screen in screens.items()),
+                                     (visitor, f"/join/{code}", "invite-text")]:
+            viewer.set_viewport_size({"width": width, "height": 700})
+            viewer.goto(path)
+            expect(viewer.get_by_test_id(testid).first).to_be_visible()
+            viewer.wait_for_timeout(200)
+            assert viewer.evaluate(FITS_THE_SCREEN), f"{path} is wider than {width} px"
+            settings = viewer.get_by_test_id("nav-settings").bounding_box()
+            assert settings is None or settings["x"] + settings["width"] <= width, \
+                f"the ⚙ is cut off on {path}"
+    assert page.errors == visitor.errors == []
 
 
 def test_offline_shows_in_the_bar_and_history_reads_without_a_visit(open_phone):
@@ -72,8 +85,7 @@ def test_offline_shows_in_the_bar_and_history_reads_without_a_visit(open_phone):
         # The bar follows the browser's offline event: no request has to fail first.
         expect(page.locator("#bar.offline")).to_have_count(1)
         assert page.evaluate(OFFLINE_PILL) == '"Offline · reconnecting"'
-        scroll, inner = page.evaluate(SIDEWAYS)
-        assert scroll <= inner
+        assert page.evaluate(FITS_THE_SCREEN)
         settings = page.get_by_test_id("nav-settings").bounding_box()
         assert settings["x"] + settings["width"] <= 360, "the indicator pushed the nav off"
         page.get_by_test_id("nav-history").click()

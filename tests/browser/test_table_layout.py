@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from .conftest import act_if_my_turn, api_in_page, new_match, screenshot, sign_up
+from .conftest import FITS_THE_SCREEN, act_if_my_turn, api_in_page, new_match, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,6 @@ SIZES = {
 RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
 SUITS = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= window.innerWidth"
 # What the hand-end sheet said, taken by the page when the sheet has its four rows: it closes
 # by itself after the short pause between hands, sooner than a slow host's loop may look.
 HAND_END_WATCH = f"""
@@ -33,7 +32,7 @@ new MutationObserver(() => {{
   const texts = (selector) => [...sheet.querySelectorAll(selector)].map((el) => el.innerText);
   if (window.__handEnd || !sheet || texts('[data-testid=hand-call]').length < 4) return;
   window.__handEnd = {{headers: texts('thead th'), calls: texts('[data-testid=hand-call]'),
-    won: texts('[data-testid=hand-won]'), inViewport: {NO_SIDEWAYS_SCROLL}}};
+    won: texts('[data-testid=hand-won]'), inViewport: {FITS_THE_SCREEN}}};
 }}).observe(document, {{childList: true, subtree: true}});
 """
 # Each trick card's corner index, as the topmost element at the middle of that index; null
@@ -73,7 +72,7 @@ def card_name(card: str) -> str:
 
 
 def check_no_sideways_scroll(page, where: str) -> None:
-    assert page.evaluate(NO_SIDEWAYS_SCROLL), f"{where} scrolls sideways"
+    assert page.evaluate(FITS_THE_SCREEN), f"{where} scrolls sideways"
 
 
 def check_cards_are_named(page) -> None:

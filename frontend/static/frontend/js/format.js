@@ -71,7 +71,9 @@ const two = (n) => number(n, { minimumIntegerDigits: 2 });
 // never changes its format while it runs down.
 export function timeLeft(deadline, span = null, now = Date.now()) {
   if (!deadline) return "";
-  const secs = Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
+  const left = Math.max(0, Math.round((Date.parse(deadline) - now) / 1000));
+  // A turn never shows more time than it has (the phone's clock may run behind the server's).
+  const secs = span ? Math.min(span, left) : left;
   const scale = span ?? secs;
   if (scale <= 3600) return `${number(Math.floor(secs / 60))}:${two(secs % 60)}`;
   const hours = Math.floor(secs / 3600);
