@@ -167,7 +167,9 @@ def test_a_match_against_bots_reads_well_at_every_size(open_phone, size):
     if shots:
         # Motion on (the profile asks for reduced motion) so the pictures catch cards moving.
         page.evaluate("localStorage.setItem('cb-prefs', JSON.stringify({speed: 'slow'}))")
-    match_id = new_match(page, hands=2 if shots else 1)
+    # Two hands at every size: the scoreboard between them is checked at each, and under load
+    # one hand's tricks may go by too fast to catch three cards on the felt.
+    match_id = new_match(page, hands=2)
     check_calling(page, size)
     check_seats(page)
     check_cards_are_named(page)
@@ -210,7 +212,7 @@ def test_a_match_against_bots_reads_well_at_every_size(open_phone, size):
 
     assert seen["checks"] > 0 and seen["most"] >= 3, seen
     assert not pictures, f"no picture of {pictures}"
-    assert seen["hand_end"] == shots
+    assert seen["hand_end"]
     check_match_end(page, size, shots)
     assert page.errors == []
 
