@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import (
+    FITS_THE_SCREEN,
     finish_through_api,
     new_match,
     screenshot,
@@ -70,7 +71,7 @@ def test_a_reviewed_replay_names_its_players_and_explains_each_costly_move(open_
     page.get_by_test_id("replay-next").click()
     expect(page.get_by_test_id("replay-trick").locator("figcaption")).to_have_count(4)
     assert _cut_names(page) == []
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(FITS_THE_SCREEN)
 
     marks = page.get_by_test_id("mark")
     expect(marks.first).to_be_visible(timeout=30_000)
@@ -115,7 +116,7 @@ def test_a_reviewed_replay_names_its_players_and_explains_each_costly_move(open_
         expect(page.get_by_test_id("cost-meaning")).not_to_contain_text("Cost")
         for sentence in page.get_by_test_id("mark-reason").all_inner_texts():
             assert "%(" not in sentence and " tricks" not in sentence, (lang, sentence)
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, lang
+        assert page.evaluate(FITS_THE_SCREEN), lang
         page.get_by_test_id("replay-marks").scroll_into_view_if_needed()
         screenshot(page, f"replay-reasons-{lang}-360")
     assert page.errors == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot, sign_up
+from .conftest import FITS_THE_SCREEN, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,7 @@ def test_the_rules_open_from_the_welcome_and_the_lobby_in_every_language(open_ph
     expect(rules).to_contain_text("call 3, take 5: 3.2")
     presets = page.get_by_test_id("rules-presets").locator("dt")
     expect(presets).to_have_count(3)  # standard, pagat, casual, as GET /api/rules/ offers
-    assert page.evaluate("() => document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(FITS_THE_SCREEN)
     screenshot(page, "rules-360")
 
     sign_up(page)
@@ -42,5 +42,5 @@ def test_the_rules_open_from_the_welcome_and_the_lobby_in_every_language(open_ph
         # Every line is the catalogue's: no English sentence of the screen is left.
         left = [line for line in english.splitlines() if line.strip() and line in text]
         assert left == [], (lang, left)
-        assert page.evaluate("() => document.documentElement.scrollWidth") <= 360, lang
+        assert page.evaluate(FITS_THE_SCREEN), lang
     assert page.errors == []
