@@ -148,6 +148,50 @@ def test_the_hard_bot_calls_for_the_match_bolder_when_level_and_safer_well_ahead
     assert max(ahead) <= 0 and sum(d < 0 for d in ahead) >= 6
 
 
+def test_in_the_last_hand_the_hard_bot_calls_to_finish_first():
+    from games.engine.bots.hard import learned_call, match_call
+
+    level, decided = [], []
+    for table in _calling_tables(120):
+        table.hand_number = table.hands_total
+        # Level with everyone: only a hand that beats the rivals' wins the match.
+        table.scores = [0, 0, 0, 0]
+        level.append(match_call(table) - learned_call(table))
+        # Thirty points clear, or thirty behind: no call changes the winner, so the hand's
+        # own expected score decides.
+        for lead in (300, -300):
+            table.scores = [lead if p == table.seat else 0 for p in range(4)]
+            decided.append(match_call(table) == learned_call(table))
+    assert min(level) >= 0 and sum(d > 0 for d in level) >= 12
+    assert all(decided)
+
+
+def test_the_last_hand_reads_the_rivals_calls():
+    from games.engine.bots.hard import RIVAL_MADE, last_hand_chance
+    from games.engine.bots.rollout import score_table
+
+    table = _calling_tables(1)[0]
+    scores = score_table(table.rules)
+    rival = (table.seat + 1) & 3
+    table.scores = [0, 0, 0, 0]
+    table.calls = [None] * 4
+    table.calls[rival] = 4
+    others = [p for p in range(4) if p not in (table.seat, rival)]
+    # Far ahead of the two rivals yet to call, the seat's chance is the called rival's
+    # failing (ending on -40) or made call (+40) being passed.
+    for p in others:
+        table.scores[p] = -1000
+    assert abs(last_hand_chance(table, 41, scores) - 1.0) < 1e-9
+    assert abs(last_hand_chance(table, 39, scores) - (1 - RIVAL_MADE)) < 1e-9
+    assert abs(last_hand_chance(table, 40, scores) - (1 - RIVAL_MADE / 2)) < 1e-9
+    assert last_hand_chance(table, -41, scores) == 0.0
+    # A rival yet to call is a spread, not a step: level with one, the chance is a half.
+    table.calls[rival] = None
+    table.scores[rival] = 0
+    assert abs(last_hand_chance(table, 20, scores) - 0.5) < 1e-9
+    assert 0.5 < last_hand_chance(table, 30, scores) < 1.0
+
+
 def test_hard_calls_for_the_match_and_hard_v1_for_the_hand_score():
     import random
 
@@ -158,6 +202,12 @@ def test_hard_calls_for_the_match_and_hard_v1_for_the_hand_score():
     tables = _calling_tables(120)
     assert all(choose(t, "hard", random.Random(1), rollouts=50) == match_call(t)
                for t in tables)
+    # The last hand's call too is the model's, read at no search time.
+    last = _calling_tables(40)
+    for t in last:
+        t.hand_number = t.hands_total
+    assert all(choose(t, "hard", random.Random(1), rollouts=50) == match_call(t)
+               for t in last)
     assert all(choose(t, "hard-v1", random.Random(1), rollouts=50)
                == learned_call(t, calls=V1_CALLS) for t in tables)
     assert any(match_call(t) != learned_call(t) for t in tables)

@@ -7,14 +7,16 @@ score) is chosen. Calls: from the tricks the learned call model expects of the h
 weights refitted on the hard bot's own play against a mixed field (``train_calls_field``;
 weights trained on other bots' play count on an edge of ``TRICK_EDGE`` tricks, as
 ``hard-v1``'s do), the call with the best search objective at the match's scores
-(``match_call``; ``hard-v1`` takes the best expected hand score, ``learned_call``); in the
-last hand, where only winning the match counts, that call, one below and two above are
-played out and the best objective is chosen.
+(``match_call``; ``hard-v1`` takes the best expected hand score, ``learned_call``). In the
+last hand, where only finishing first counts, ``match_call`` reads the rivals who called
+before the seat by their calls; ``hard-v1`` plays that call, one below and two above out on
+sampled deals and takes the best objective.
 ``evaluate_options`` reports the same search as expected scores for analysis.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,6 +44,11 @@ TRICK_EDGE = 0.4
 # A rival's score for a hand not yet played, in tenths, for choosing a call: about what the
 # bots of every level average under the standard scoring.
 RIVAL_HAND = 20.0
+# In the last hand, for a rival yet to call: the spread of that score (the arena measures
+# 20 to 26 against every field), and for one who has called: the share of calls made (the
+# bots of every level make 85 to 93 % of theirs).
+RIVAL_SPREAD = 25.0
+RIVAL_MADE = 0.85
 
 
 @dataclass(frozen=True)
@@ -49,12 +56,14 @@ class CallSource:
     """Where a hard bot's calls come from: the call model's weights, the tricks a hand
     it counts on taking beyond the model's prediction (None: the ``edge`` the weights name
     in their ``meta``, else ``TRICK_EDGE``; a model trained on the bot's own play names 0),
-    and whether the call is the one best for winning the match (``match_call``) rather
-    than the best expected hand score (``learned_call``)."""
+    whether the call is the one best for winning the match (``match_call``) rather
+    than the best expected hand score (``learned_call``), and whether the last hand's call
+    is searched around that call rather than taken as it is."""
 
     weights: Path
     edge: float | None = None
     for_the_match: bool = False
+    search_last: bool = True
 
     def model(self) -> CallModel:
         """The call model of these weights."""
@@ -67,7 +76,7 @@ class CallSource:
         return float(self.model().meta.get("edge", TRICK_EDGE))
 
 
-HARD_CALLS = CallSource(WEIGHTS, for_the_match=True)
+HARD_CALLS = CallSource(WEIGHTS, for_the_match=True, search_last=False)
 
 
 @dataclass
@@ -105,10 +114,11 @@ def match_call(table: Table, calls: CallSource = HARD_CALLS) -> int:
     call model expects from the seat's hand: the chance of winning the match, with the
     hand's own score breaking ties.
 
-    The rivals' scores for the hand are unknown when calling; each is taken at
+    Before the last hand the rivals' scores for the hand are unknown; each is taken at
     ``RIVAL_HAND`` with its spread added to the hands still to come. Level on points, a
     first place among four goes to the seat whose score lands high, so this call is often
-    bolder than the best expected score; well ahead late in the match, it is safer.
+    bolder than the best expected score; well ahead late in the match, it is safer. In the
+    last hand the chance is that of finishing first (``last_hand_chance``).
     """
     order, earlier = _calling_place(table)
     dists = call_distributions(calls.model(), table.hand, order, earlier, table.rules,
@@ -118,12 +128,43 @@ def match_call(table: Table, calls: CallSource = HARD_CALLS) -> int:
     now = table.scores[table.seat]
     rivals = [table.scores[p] + RIVAL_HAND for p in range(4) if p != table.seat]
 
+    def chance(total: float) -> float:
+        if left <= 0:
+            return last_hand_chance(table, total, scores)
+        return match_equity(total, rivals, 2 * left + 1)
+
     def value(call: int) -> float:
-        return sum(p * (MATCH_WIN * match_equity(now + scores[call][t], rivals, 2 * left + 1)
-                        + scores[call][t])
+        return sum(p * (MATCH_WIN * chance(now + scores[call][t]) + scores[call][t])
                    for t, p in enumerate(dists[call]) if p > 0)
 
     return max(dists, key=lambda c: (value(c), -c))
+
+
+def last_hand_chance(table: Table, total: float,
+                     scores: tuple[tuple[int, ...], ...]) -> float:
+    """The chance that the seat, ending the match on ``total`` (tenths), finishes ahead of
+    every rival (a tie counting half), the rivals taken independently.
+
+    A rival who has called ends on its score plus that call's score when made
+    (``RIVAL_MADE`` of the time) or minus it when failed; one yet to call on its score plus
+    a normal ``RIVAL_HAND`` with a spread of ``RIVAL_SPREAD``.
+    """
+    chance = 1.0
+    for p in range(4):
+        if p == table.seat:
+            continue
+        call = table.calls[p]
+        if call is None:
+            lead = total - table.scores[p] - RIVAL_HAND
+            chance *= 0.5 * (1 + math.erf(lead / (RIVAL_SPREAD * math.sqrt(2))))
+            continue
+        made, failed = (table.scores[p] + scores[call][t] for t in (call, 0))
+        chance *= RIVAL_MADE * _beats(total, made) + (1 - RIVAL_MADE) * _beats(total, failed)
+    return chance
+
+
+def _beats(mine: float, theirs: float) -> float:
+    return 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
 
 
 def _call(table: Table, calls: CallSource) -> int:
@@ -172,9 +213,10 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: float,
         if len(options) == 1:
             return card_name(options[0])
         legal: list[int | str] = [card_name(c) for c in options]
-    elif table.hand_number < table.hands_total:
+    elif table.hand_number < table.hands_total or not calls.search_last:
         # Measured behind the same card play (games.arena.calls): before the last hand the
-        # model's calls win more matches than searched ones, at no search time.
+        # model's calls win more matches than searched ones, at no search time; in the last
+        # hand, with the rivals' calls read, too (docs/BENCHMARKS.md).
         return _call(table, calls)
     else:
         legal = list(range(table.rules.min_call, table.rules.max_call + 1))
