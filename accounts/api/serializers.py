@@ -34,13 +34,18 @@ class RegisterSerializer(serializers.Serializer):
         except DjangoValidationError as error:
             raise serializers.ValidationError(list(error.messages))
 
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        candidate = User(username=attrs["username"], email=attrs.get("email", ""))
+    def validate_password(self, value: str) -> str:
+        # A field check, so a weak password is refused in the same answer as a taken name;
+        # the similarity check reads the name and email as sent (a non-string is refused as
+        # its own field's error).
+        sent = self.initial_data
+        candidate = User(**{name: sent.get(name) if isinstance(sent.get(name), str) else ""
+                            for name in ("username", "email")})
         try:
-            validate_password(attrs["password"], user=candidate)
+            validate_password(value, user=candidate)
         except DjangoValidationError as error:
-            raise serializers.ValidationError({"password": list(error.messages)})
-        return attrs
+            raise serializers.ValidationError(list(error.messages))
+        return value
 
 
 class CredentialsSerializer(serializers.Serializer):

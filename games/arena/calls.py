@@ -5,8 +5,8 @@ card is the ``normal`` bot's, so the policy's calls alone make the difference. M
 deals the same cards whatever the policy (paired deals) and the tested seat rotates.
 Policies: ``counted`` (the normal bot's call), ``model`` (the best expected hand score by
 the call model trained on the normal bots' play, ``hard-v1``'s weights) and ``hard`` (the
-hard bot's call: its own weights' best expected score, and a search for the chance of
-winning the match in the last hand).
+hard bot's call: the one its own weights give the best chance of winning the match, in
+the last hand reading the rivals who called before it by their calls).
 """
 
 from __future__ import annotations

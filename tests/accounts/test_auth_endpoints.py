@@ -52,6 +52,23 @@ def test_weak_passwords_are_refused_with_a_reason(api, password):
     assert not get_user_model().objects.filter(username="deepak").exists()
 
 
+def test_every_field_is_refused_in_one_answer(api):
+    register(api, username="farida", password=PASSWORD)
+    before = get_user_model().objects.count()
+    response = register(api, username="Farida", password="farida123", email="not an address")
+    assert response.status_code == 400
+    fields = response.json()["fields"]
+    assert set(fields) == {"username", "password", "email"}
+    assert all(fields[name] for name in fields)
+    assert get_user_model().objects.count() == before
+
+
+def test_a_password_like_the_email_is_refused(api):
+    response = register(api, username="hemant7", password="harinarayan", email="harinarayan@example.com")
+    assert response.status_code == 400
+    assert set(response.json()["fields"]) == {"password"}
+
+
 @pytest.mark.parametrize("body", [{}, {"username": "esha"}, {"password": PASSWORD}])
 def test_missing_fields_are_named(api, body):
     response = api.post("/api/auth/register/", body, format="json")
