@@ -64,7 +64,8 @@ def test_every_field_is_refused_in_one_answer(api):
 
 
 def test_a_password_like_the_email_is_refused(api):
-    response = register(api, username="hemant7", password="harinarayan", email="harinarayan@example.com")
+    response = register(api, username="hemant7", password="harinarayan",
+                        email="harinarayan@example.com")
     assert response.status_code == 400
     assert set(response.json()["fields"]) == {"password"}
 
