@@ -22,10 +22,17 @@ def test_a_worker_killed_mid_bot_turn_loses_no_move_and_doubles_none(fleet):
     slow, log = fleet.worker(BOT_BUDGET_MS="6000")  # a hard bot thinking for six seconds
     client = client_for(make_user("owner"))
     match_id = match_against_bots(client, "hard")
-    current = view(client, match_id)
-    if current["turn"] == current["my_seat"]:
-        assert act(client, current).status_code == 200
 
+    def bot_to_play_a_card():
+        # The hard bot's calls come from its call model at once; its cards are searched, so
+        # the worker holds a bot's card for six seconds. The player calls (and plays) on.
+        current = view(client, match_id)
+        if current["turn"] == current["my_seat"] and current["legal"]:
+            assert act(client, current).status_code == 200
+            return None
+        return current["status"] == "playing" and current["turn"] != current["my_seat"]
+
+    assert _wait(bot_to_play_a_card, 15), "no bot came to play a card"
     holding = _wait(lambda: TAKEN.search(open(log).read()), 15)
     assert holding, "the worker never took the bot turn"
     held_seq = Match.objects.get(pk=match_id).seq
