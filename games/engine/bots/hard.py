@@ -56,14 +56,13 @@ class CallSource:
     """Where a hard bot's calls come from: the call model's weights, the tricks a hand
     it counts on taking beyond the model's prediction (None: the ``edge`` the weights name
     in their ``meta``, else ``TRICK_EDGE``; a model trained on the bot's own play names 0),
-    whether the call is the one best for winning the match (``match_call``) rather
-    than the best expected hand score (``learned_call``), and whether the last hand's call
-    is searched around that call rather than taken as it is."""
+    and whether the call is the one best for winning the match (``match_call``, in every
+    hand) rather than the best expected hand score (``learned_call``, searched around in
+    the last hand)."""
 
     weights: Path
     edge: float | None = None
     for_the_match: bool = False
-    search_last: bool = True
 
     def model(self) -> CallModel:
         """The call model of these weights."""
@@ -76,7 +75,7 @@ class CallSource:
         return float(self.model().meta.get("edge", TRICK_EDGE))
 
 
-HARD_CALLS = CallSource(WEIGHTS, for_the_match=True, search_last=False)
+HARD_CALLS = CallSource(WEIGHTS, for_the_match=True)
 
 
 @dataclass
@@ -213,7 +212,7 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: float,
         if len(options) == 1:
             return card_name(options[0])
         legal: list[int | str] = [card_name(c) for c in options]
-    elif table.hand_number < table.hands_total or not calls.search_last:
+    elif table.hand_number < table.hands_total or calls.for_the_match:
         # Measured behind the same card play (games.arena.calls): before the last hand the
         # model's calls win more matches than searched ones, at no search time; in the last
         # hand, with the rivals' calls read, too (docs/BENCHMARKS.md).
