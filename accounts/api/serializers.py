@@ -36,11 +36,12 @@ class RegisterSerializer(serializers.Serializer):
 
     def validate_password(self, value: str) -> str:
         # A field check, so a weak password is refused in the same answer as a taken name;
-        # the similarity check reads the name and email as sent (a non-string is refused as
-        # its own field's error).
-        sent = self.initial_data
-        candidate = User(**{name: sent.get(name) if isinstance(sent.get(name), str) else ""
-                            for name in ("username", "email")})
+        # the similarity check reads the name (in its stored form) and email as sent (a
+        # non-string is refused as its own field's error).
+        name, email = (self.initial_data.get(key) for key in ("username", "email"))
+        candidate = User(
+            username=usernames.username_normalise(name) if isinstance(name, str) else "",
+            email=email if isinstance(email, str) else "")
         try:
             validate_password(value, user=candidate)
         except DjangoValidationError as error:
