@@ -143,7 +143,8 @@ class Table:
                    *(["finished"] if finished else []), "table-snapshot", "updating"]
         others = [self.seat_panel(s["seat"]) for s in view["seats"] if s["seat"] != bottom]
         trick = [card(c["card"], f"card suit-{c['card'][1]} trick-card at-"
-                      f"{self.position(c['seat'])}", seat=c["seat"]) for c in view["trick"]]
+                      f"{self.position(c['seat'])}{' led' if not k else ''}", seat=c["seat"])
+                 for k, c in enumerate(view["trick"])]
         copy = {
             "match": view["id"], "classes": " ".join(classes), "hand_number": self.hand_label(),
             "seats": others, "trick": trick, "picker": self.picker() if calling else None,

@@ -106,6 +106,9 @@ def test_an_illegal_tap_shows_the_referees_reason(open_phone):
     play_until_my_turn_with(
         page, lambda: dimmed.count() and page.get_by_test_id("trick-card").count(),
         "never had an unplayable card while following")
+    # The card that led the trick, and only it, carries the led mark.
+    expect(page.locator(".trick-card.led")).to_have_count(1)
+    expect(page.get_by_test_id("trick-card").first).to_have_class(re.compile(r"\bled\b"))
     card = dimmed.first
     before = hand.get_by_test_id("hand-card").count()
     # Dimmed cards are marked aria-disabled; a tap still reaches them and the server says why.

@@ -111,6 +111,8 @@ def test_each_player_sees_their_own_hand_in_the_page_and_no_other_hand(table):
         assert [a["data-card"] for a in copy.testids("trick-card")] == [
             c["card"] for c in mine["trick"]]
         assert len(mine["trick"]) == 2
+        # The led card alone is marked, as the table's script marks it.
+        assert ["led" in a["class"].split() for a in copy.testids("trick-card")] == [True, False]
         others = set().union(*(state.hands[s] for s in range(4) if s != seat))
         assert not set(CARD.findall(html)) & others, f"seat {seat} is shown another's card"
         buttons = [a for t, a in copy.elements if t == "button"]

@@ -97,7 +97,9 @@ export function drawTrick(area, view, cards, { winner = null } = {}) {
   setAttr(area, "aria-label", cards.length ? interpolate(gettext("Trick. %(cards)s. Shows the last trick."), { cards: names })
     : gettext("No cards played yet. Shows the last trick."));
   const seatOf = new Map(cards.map((c) => [c.card, c.seat]));
-  const look = (card) => `card suit-${card[1]} trick-card at-${position(view, seatOf.get(card))}${winner === seatOf.get(card) ? " won" : ""}`;
+  // The led card is marked: its suit is the one the others must follow.
+  const led = cards[0]?.card;
+  const look = (card) => `card suit-${card[1]} trick-card at-${position(view, seatOf.get(card))}${card === led ? " led" : ""}${winner === seatOf.get(card) ? " won" : ""}`;
   return keyed(area, cards.map((c) => c.card), (el) => el.dataset.card,
     (card) => cardFace(card, { testid: "trick-card", dataset: { card, seat: seatOf.get(card) } }),
     (el, card) => {
