@@ -7,18 +7,21 @@ itself, as it stands frozen in ``hard-v1`` (the hard bot's card search, and the 
 weights the fit starts from): in the first hand of every match one seat (drawn at random)
 calls its call or, half the time, a call up to two away from it, and plays its cards; the
 other three seats are drawn from the field (by default ``hard-v1`` in half the seats,
-``ismcts`` and ``normal``) and call and play as themselves. Each learner seat gives one
-example: its dealt hand, place in the calling order, the calls before it, its call and the
-tricks it took. The network starts from ``hard-v1``'s weights and is fitted further by the
-same gradient descent; since it has seen the bot's own play, its calls need no edge: the
-call with the best expected score is ``model_call(..., edge=0)``.
+``ismcts`` and ``normal``) and call and play as themselves. The learner seat and every
+``hard-v1`` seat of the field (the same bot, calling its own calls) each give one example:
+the dealt hand, place in the calling order, the calls before it, the call and the tricks
+taken. The network starts from ``hard-v1``'s weights and is fitted further by the same
+gradient descent; since it has seen the bot's own play, its calls need no edge: the call
+with the best expected score is ``model_call(..., edge=0)``.
 
 The hard levels search a fixed number of rollouts (``--rollouts``) and ``ismcts`` its fixed
 iterations, so everything, the weights included, follows from ``--seed``; the learner and
 the start are frozen, so a rerun gives the same weights whatever ``hard`` calls with today.
 The weights go to ``--out`` (by default under ``var/``): the shipped model is replaced only
 by hand, after a paired arena measurement shows the new calls better (``make bench-bots``).
-The shipped ones: ``--seed 7`` with the defaults.
+``--played FILE`` keeps the played examples, and a later run with the same seed, hands,
+field and rollouts fits from them without playing again (to compare epochs and rates).
+The shipped ones: ``--seed 7 --hands 4500`` with the other defaults.
 """
 
 from __future__ import annotations
@@ -45,17 +48,18 @@ OUT = Path("var") / "bots" / "call_model_field.json"
 
 
 def play_hand(rng: random.Random, field: Sequence[str], rollouts: int,
-              noise: float = 0.5) -> tuple[Example, bool]:
-    """The first hand of a 5-hand match with the learner at a random seat: its example, and
-    whether the call was the hard bot's own (not moved away from it). A first hand, so the
-    hard levels call by their models, as in every hand but a match's last."""
+              noise: float = 0.5) -> tuple[list[Example], bool]:
+    """The first hand of a 5-hand match with the learner at a random seat: the examples (the
+    learner's first, then those of the field's ``hard-v1`` seats), and whether the learner's
+    call was the hard bot's own (not moved away from it). A first hand, so the hard levels
+    call by their models, as in every hand but a match's last."""
     rules = Rules.preset("standard")
     state = new_match(rules, first_dealer=rng.randrange(4))
     state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
     learner = rng.randrange(4)
     levels = [LEARNER if s == learner else rng.choice(field) for s in range(4)]
     rngs = [random.Random(rng.getrandbits(64)) for _ in range(4)]
-    dealt = mask_of(state.hands[learner])
+    dealt = [mask_of(hand) for hand in state.hands]
     first = (state.dealer + 1) % 4
     own = True
     while not state.history:
@@ -68,19 +72,24 @@ def play_hand(rng: random.Random, field: Sequence[str], rollouts: int,
             own = False
         state = apply_action(state, action)
     calls = state.history[-1]["calls"]
-    order = (learner - first) % 4
-    earlier = [calls[(first + k) % 4] for k in range(order)]
-    return Example(dealt, order, earlier, calls[learner], rules.follow,
-                   state.history[-1]["tricks_won"][learner]), own
+    won = state.history[-1]["tricks_won"]
+    seats = [learner] + [s for s in range(4) if s != learner and levels[s] == LEARNER]
+    examples = []
+    for seat in seats:
+        order = (seat - first) % 4
+        earlier = [calls[(first + k) % 4] for k in range(order)]
+        examples.append(Example(dealt[seat], order, earlier, calls[seat], rules.follow,
+                                won[seat]))
+    return examples, own
 
 
-def _hand(job: tuple[int, Sequence[str], int]) -> tuple[Example, bool]:
+def _hand(job: tuple[int, Sequence[str], int]) -> tuple[list[Example], bool]:
     seed, field, rollouts = job
     return play_hand(random.Random(seed), field, rollouts)
 
 
 def play_hands(rng: random.Random, hands: int, field: Sequence[str], rollouts: int,
-               workers: int) -> list[tuple[Example, bool]]:
+               workers: int) -> list[tuple[list[Example], bool]]:
     """``hands`` hands, each from a seed drawn from ``rng`` in order, so the examples are the
     same whatever the number of ``workers`` (processes)."""
     jobs = [(rng.getrandbits(64), tuple(field), rollouts) for _ in range(hands)]
@@ -88,6 +97,24 @@ def play_hands(rng: random.Random, hands: int, field: Sequence[str], rollouts: i
         with multiprocessing.Pool(workers) as pool:
             return pool.map(_hand, jobs, chunksize=4)
     return [_hand(job) for job in jobs]
+
+
+def save_played(path: Path, key: dict, played: Sequence[tuple[list[Example], bool]]) -> None:
+    """The played hands as JSON, under the options that determine them (``key``)."""
+    hands = [[own, [[e.hand, e.order, e.earlier, e.call, e.follow, e.tricks] for e in examples]]
+             for examples, own in played]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({**key, "played": hands}, separators=(",", ":")))
+
+
+def load_played(path: Path, key: dict) -> list[tuple[list[Example], bool]] | None:
+    """The hands kept in ``path`` if they were played under ``key``, else None."""
+    if not path.exists():
+        return None
+    data = json.loads(path.read_text())
+    if {k: data.get(k) for k in key} != key:
+        return None
+    return [([Example(*fields) for fields in examples], own) for own, examples in data["played"]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -105,6 +132,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=0.005)
     parser.add_argument("--workers", type=int, default=1,
                         help="processes playing the hands (the weights do not depend on it)")
+    parser.add_argument("--played", default=None,
+                        help="a file keeping the played hands, reused when it holds the same "
+                             "seed, hands, field and rollouts")
     parser.add_argument("--out", default=str(OUT))
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
     field = args.field.split(",")
@@ -112,29 +142,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--field levels are among {', '.join(ARENA_LEVELS)}")
     rng = random.Random(args.seed)
     start = time.monotonic()
-    played = play_hands(rng, args.hands, field, args.rollouts, args.workers)
-    examples = [example for example, _ in played]
-    own = [e for e, is_own in played if is_own]
+    key = {"seed": args.seed, "hands": args.hands, "field": field, "rollouts": args.rollouts}
+    played = load_played(Path(args.played), key) if args.played else None
+    if played is None:
+        played = play_hands(rng, args.hands, field, args.rollouts, args.workers)
+        if args.played:
+            save_played(Path(args.played), key, played)
+    else:
+        # The seeds the hands were played from, drawn again so the fit's draws are the same.
+        for _ in range(args.hands):
+            rng.getrandbits(64)
+    own = [examples[0] for examples, is_own in played if is_own]
     made = sum(e.tricks >= e.call for e in own)
-    cut = max(1, len(examples) * 9 // 10)
-    held_out = examples[cut:] or examples
+    # Held out by hand, so that no deal is on both sides.
+    cut = max(1, len(played) * 9 // 10)
+    fitted = [e for examples, _ in played[:cut] for e in examples]
+    held_out = [e for examples, _ in played[cut:] for e in examples] or fitted
     first = V1_CALLS.model()
     before = log_loss(first, held_out)
-    model = train(examples[:cut], rng, hidden=0, epochs=args.epochs, rate=args.rate,
-                  start=first)
+    model = train(fitted, rng, hidden=0, epochs=args.epochs, rate=args.rate, start=first)
     loss = log_loss(model, held_out)
     model = type(model)(model.hidden, model.output, {
-        "seed": args.seed, "hands": args.hands, "field": field, "learner": LEARNER,
-        "rollouts": args.rollouts, "epochs": args.epochs, "rate": args.rate,
-        "hidden": len(model.hidden), "edge": 0.0, "from": V1_CALLS.weights.name,
-        "from_meta": first.meta, "validation_log_loss": round(loss, 4),
-        "start_log_loss": round(before, 4)})
+        "seed": args.seed, "hands": args.hands, "examples": len(fitted) + len(held_out),
+        "field": field, "learner": LEARNER, "rollouts": args.rollouts, "epochs": args.epochs,
+        "rate": args.rate, "hidden": len(model.hidden), "edge": 0.0,
+        "from": V1_CALLS.weights.name, "from_meta": first.meta,
+        "validation_log_loss": round(loss, 4), "start_log_loss": round(before, 4)})
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), separators=(",", ":")))
     print(f"the learner's own calls made in {made} of {len(own)} hands", file=sys.stderr)
-    print(f"{args.hands} hands, {time.monotonic() - start:.0f}s; held-out log-loss "
-          f"{loss:.4f} nats (the start {before:.4f}); wrote {out}", file=sys.stderr)
+    print(f"{args.hands} hands, {len(fitted) + len(held_out)} examples, "
+          f"{time.monotonic() - start:.0f}s; held-out log-loss {loss:.4f} nats "
+          f"(the start {before:.4f}); wrote {out}", file=sys.stderr)
     return 0
 
 

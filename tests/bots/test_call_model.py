@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 from games.arena.train_calls import compare_calls, main
 from games.engine import Rules
@@ -97,6 +98,40 @@ def test_training_on_the_bots_own_play_against_a_field_is_reproducible_from_its_
     assert first["meta"]["from"] == V1_CALLS.weights.name and first["meta"]["learner"] == "hard-v1"
     assert len(first["hidden"]) == len(start.hidden)
     assert first["hidden"] != start.to_json()["hidden"]
+
+
+def test_the_field_s_hard_v1_seats_give_examples_and_kept_hands_fit_the_same_weights(tmp_path):
+    from games.arena.train_calls_field import load_played, play_hand
+    from games.arena.train_calls_field import main as train_field
+
+    # A field of hard-v1 only: every seat is the learner's bot, and each gives its example.
+    examples, _ = play_hand(random.Random(3), ["hard-v1"], rollouts=5)
+    assert len(examples) == 4
+    in_order = sorted(examples, key=lambda e: e.order)
+    assert [e.order for e in in_order] == [0, 1, 2, 3]
+    assert sum(e.tricks for e in examples) == 13
+    assert len({e.hand for e in examples}) == 4
+    for before, after in zip(in_order, in_order[1:], strict=False):
+        assert after.earlier == [*before.earlier, before.call]
+    # With normal bots only, the learner alone gives one.
+    examples, _ = play_hand(random.Random(3), ["normal"], rollouts=5)
+    assert len(examples) == 1
+
+    played = tmp_path / "played.json"
+    args = ["--seed", "5", "--hands", "4", "--rollouts", "5", "--field", "hard-v1",
+            "--epochs", "1"]
+    train_field([*args, "--played", str(played), "--out", str(tmp_path / "a.json")])
+    key = {"seed": 5, "hands": 4, "field": ["hard-v1"], "rollouts": 5}
+    kept = load_played(played, key)
+    assert kept is not None and sum(len(examples) for examples, _ in kept) == 16
+    # Other options than those the hands were played under: the file is not theirs.
+    assert load_played(played, {**key, "rollouts": 6}) is None
+    # Refitted from the kept hands, or played again without them: the same weights.
+    train_field([*args, "--played", str(played), "--out", str(tmp_path / "b.json")])
+    train_field([*args, "--out", str(tmp_path / "c.json")])
+    weights = [json.loads((tmp_path / f"{n}.json").read_text()) for n in "abc"]
+    assert weights[0] == weights[1] == weights[2]
+    assert weights[0]["meta"]["examples"] == 16
 
 
 def test_weights_that_name_their_edge_bring_it_to_the_hard_bots_calls(tmp_path):
