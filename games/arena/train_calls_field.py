@@ -20,7 +20,8 @@ the start are frozen, so a rerun gives the same weights whatever ``hard`` calls 
 The weights go to ``--out`` (by default under ``var/``): the shipped model is replaced only
 by hand, after a paired arena measurement shows the new calls better (``make bench-bots``).
 ``--played FILE`` keeps the played examples, and a later run with the same seed, hands,
-field and rollouts fits from them without playing again (to compare epochs and rates).
+field and rollouts fits from them without playing again (to compare epochs and rates); a
+run with other options refuses the file rather than replace it.
 The shipped ones: ``--seed 7`` with the defaults (with ``--workers 2``, about 45 minutes).
 """
 
@@ -144,6 +145,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.monotonic()
     key = {"seed": args.seed, "hands": args.hands, "field": field, "rollouts": args.rollouts}
     played = load_played(Path(args.played), key) if args.played else None
+    if played is None and args.played and Path(args.played).exists():
+        # Hands kept under other options are not thrown away by a run that differs.
+        parser.error(f"{args.played} keeps hands played under other options; name another "
+                     "--played file")
     if played is None:
         played = play_hands(rng, args.hands, field, args.rollouts, args.workers)
         if args.played:

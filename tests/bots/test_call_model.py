@@ -7,6 +7,8 @@ import json
 import math
 import random
 
+import pytest
+
 from games.arena.train_calls import compare_calls, main
 from games.engine import Rules
 from games.engine.bots.callmodel import (
@@ -124,8 +126,14 @@ def test_the_field_s_hard_v1_seats_give_examples_and_kept_hands_fit_the_same_wei
     key = {"seed": 5, "hands": 4, "field": ["hard-v1"], "rollouts": 5}
     kept = load_played(played, key)
     assert kept is not None and sum(len(examples) for examples, _ in kept) == 16
-    # Other options than those the hands were played under: the file is not theirs.
+    # Other options than those the hands were played under: the file is not theirs, and a
+    # run under them is refused rather than replace it.
     assert load_played(played, {**key, "rollouts": 6}) is None
+    kept_bytes = played.read_bytes()
+    with pytest.raises(SystemExit):
+        train_field([*args[:5], "6", *args[6:], "--played", str(played),
+                     "--out", str(tmp_path / "other.json")])
+    assert played.read_bytes() == kept_bytes and not (tmp_path / "other.json").exists()
     # Refitted from the kept hands, or played again without them: the same weights.
     train_field([*args, "--played", str(played), "--out", str(tmp_path / "b.json")])
     train_field([*args, "--out", str(tmp_path / "c.json")])
