@@ -89,11 +89,11 @@ def _hand(job: tuple[int, Sequence[str], int]) -> tuple[list[Example], bool]:
     return play_hand(random.Random(seed), field, rollouts)
 
 
-def play_hands(rng: random.Random, hands: int, field: Sequence[str], rollouts: int,
+def play_hands(seeds: Sequence[int], field: Sequence[str], rollouts: int,
                workers: int) -> list[tuple[list[Example], bool]]:
-    """``hands`` hands, each from a seed drawn from ``rng`` in order, so the examples are the
-    same whatever the number of ``workers`` (processes)."""
-    jobs = [(rng.getrandbits(64), tuple(field), rollouts) for _ in range(hands)]
+    """A hand from each of ``seeds``, in order, so the examples are the same whatever the
+    number of ``workers`` (processes)."""
+    jobs = [(seed, tuple(field), rollouts) for seed in seeds]
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
             return pool.map(_hand, jobs, chunksize=4)
@@ -144,19 +144,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
     start = time.monotonic()
     key = {"seed": args.seed, "hands": args.hands, "field": field, "rollouts": args.rollouts}
-    played = load_played(Path(args.played), key) if args.played else None
-    if played is None and args.played and Path(args.played).exists():
+    # Drawn whether or not the hands are kept, so the fit's draws that follow are the same.
+    seeds = [rng.getrandbits(64) for _ in range(args.hands)]
+    kept = Path(args.played) if args.played else None
+    played = load_played(kept, key) if kept else None
+    if played is None and kept and kept.exists():
         # Hands kept under other options are not thrown away by a run that differs.
-        parser.error(f"{args.played} keeps hands played under other options; name another "
+        parser.error(f"{kept} keeps hands played under other options; name another "
                      "--played file")
     if played is None:
-        played = play_hands(rng, args.hands, field, args.rollouts, args.workers)
-        if args.played:
-            save_played(Path(args.played), key, played)
-    else:
-        # The seeds the hands were played from, drawn again so the fit's draws are the same.
-        for _ in range(args.hands):
-            rng.getrandbits(64)
+        played = play_hands(seeds, field, args.rollouts, args.workers)
+        if kept:
+            save_played(kept, key, played)
+    total = sum(len(examples) for examples, _ in played)
     own = [examples[0] for examples, is_own in played if is_own]
     made = sum(e.tricks >= e.call for e in own)
     # Held out by hand, so that no deal is on both sides.
@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     model = train(fitted, rng, hidden=0, epochs=args.epochs, rate=args.rate, start=first)
     loss = log_loss(model, held_out)
     model = type(model)(model.hidden, model.output, {
-        "seed": args.seed, "hands": args.hands, "examples": len(fitted) + len(held_out),
+        "seed": args.seed, "hands": args.hands, "examples": total,
         "field": field, "learner": LEARNER, "rollouts": args.rollouts, "epochs": args.epochs,
         "rate": args.rate, "hidden": len(model.hidden), "edge": 0.0,
         "from": V1_CALLS.weights.name, "from_meta": first.meta,
@@ -177,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(model.to_json(), separators=(",", ":")))
     print(f"the learner's own calls made in {made} of {len(own)} hands", file=sys.stderr)
-    print(f"{args.hands} hands, {len(fitted) + len(held_out)} examples, "
+    print(f"{args.hands} hands, {total} examples, "
           f"{time.monotonic() - start:.0f}s; held-out log-loss {loss:.4f} nats "
           f"(the start {before:.4f}); wrote {out}", file=sys.stderr)
     return 0
