@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from games.engine import Rules, apply_action, new_match, view_for
 from games.engine.bots import explain_options, reason_for
+from games.engine.bots.hard import GREEDY_PLAYOUTS
 from games.engine.bots.rollout import LeadRules, rollout, rollout_with_trick
 from games.engine.bots.search import Figures, distinct_cards, search_play
 from games.engine.bots.table import Table
@@ -55,7 +56,7 @@ def test_a_high_card_spent_on_a_trick_a_low_card_wins_is_wins_anyway():
     table = Table.from_view(view, 0)
     options = distinct_cards(table, table.legal)
     own = search_play(table, random.Random(1), options, budget_ms=60_000,
-                      max_rollouts=ROLLOUTS, detail=True)
+                      max_rollouts=ROLLOUTS, detail=True, greedy=GREEDY_PLAYOUTS)
     assert own.figures[card_index("8C")] == figures["8C"]
     assert own.figures[card_index("KC")] == figures["KC"] == figures["AC"]
 

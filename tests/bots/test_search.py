@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from games.engine import Rules, apply_action, deal_cards, new_match, view_for
 from games.engine.bots import decide, evaluate_options
-from games.engine.bots.rollout import LeadRules, rollout
+from games.engine.bots.rollout import LeadRules, pays_every_trick, rollout
 from games.engine.bots.search import distinct_cards, search_play
 from games.engine.bots.table import Table
 from games.engine.cards import mask_of
@@ -99,3 +99,44 @@ def test_a_rollout_plays_every_remaining_card_and_shares_out_thirteen_tricks(see
     assert hands == [0, 0, 0, 0]
     assert sum(won) == 13
     assert all(w >= before for w, before in zip(won, state.tricks_won, strict=True))
+
+
+# Two cards left each, seat 0 to lead with its call of 2 already made: A♦ wins the trick,
+# 2♣ loses it to every club behind it.
+LATE_HANDS = ["AD 2C", "3D 3C", "4D 4C", "5D 5C"]
+LATE_CALLS = [2, 5, 5, 1]
+LATE_WON = [2, 4, 3, 2]
+
+
+def _late_trick(greedy: bool) -> list[int]:
+    hands = [mask_of(h.split()) for h in LATE_HANDS]
+    return rollout(hands, [], 0, LATE_WON, LATE_CALLS, LeadRules.of(Rules()), broken=True,
+                   first_trick=False, one_trick=True, greedy=greedy)
+
+
+def test_a_greedy_playout_takes_the_trick_a_seat_that_made_its_call_would_give_away():
+    # The plain playout has the seat that made its call lead low and lose the trick; a
+    # greedy one cashes the ace, as a searching player would for the tenth.
+    assert _late_trick(greedy=False) == [2, 4, 3, 3]
+    assert _late_trick(greedy=True) == [3, 4, 3, 2]
+
+
+def test_greedy_playouts_are_kept_to_scorings_that_pay_for_every_trick():
+    assert pays_every_trick(Rules()) and pays_every_trick(Rules(scoring="bonus13"))
+    assert not pays_every_trick(Rules(scoring="exact"))
+    # Under exact scoring a greedy search is the plain one, deal for deal.
+    state = new_match(Rules(scoring="exact"), first_dealer=0)
+    state = apply_action(state, {"type": "deal", "hands": deal_cards(random.Random(5))})
+    for seat in (1, 2, 3, 0):
+        state = apply_action(state, {"type": "call", "seat": seat, "call": 3})
+    table = Table.from_view(view_for(state, 1), 1)
+    options = distinct_cards(table, table.legal)
+    searched = [search_play(table, random.Random(2), options, budget_ms=60_000,
+                            max_rollouts=300, greedy=greedy).objective for greedy in (False, True)]
+    assert searched[0] == searched[1]
+    # Under the standard scoring the two playouts value the same cards differently.
+    table = Table.from_view(view_for(_first_lead(), 1), 1)
+    options = distinct_cards(table, table.legal)
+    searched = [search_play(table, random.Random(2), options, budget_ms=60_000,
+                            max_rollouts=300, greedy=greedy).objective for greedy in (False, True)]
+    assert searched[0] != searched[1]

@@ -3,8 +3,11 @@
 Cards: every distinct legal card is played out on the same sampled deals (weighted by how
 well they explain the calls and cards so far; the last three tricks searched exactly), and
 the card with the best search objective (chance of winning the match, then the hand's
-score) is chosen. Calls: from the tricks the learned call model expects of the hand, by
-weights refitted on the hard bot's own play against a mixed field (``train_calls_field``;
+score) is chosen. In the playouts every seat goes after every trick the scoring pays for
+(``GREEDY_PLAYOUTS``; ``hard-v1``'s have a seat that made its call shed its cards).
+
+Calls: from the tricks the learned call model expects of the hand, by weights refitted on
+the hard bot's own play against a mixed field (``train_calls_field``;
 weights trained on other bots' play count on an edge of ``TRICK_EDGE`` tricks, as
 ``hard-v1``'s do), the call with the best search objective at the match's scores
 (``match_call``; ``hard-v1`` takes the best expected hand score, ``learned_call``). In the
@@ -36,6 +39,11 @@ from .table import Table
 
 # Time kept back from the budget for reading the view and building the answer.
 OVERHEAD_MS = 5.0
+# Whether the playouts have every seat go after every trick, its call made or not, where
+# the scoring pays for each (``rollout.pays_every_trick``): searching players do, and
+# against three ``hard-v1`` it won more matches than playouts where a seat that has made
+# its call sheds its cards (docs/BENCHMARKS.md).
+GREEDY_PLAYOUTS = True
 # Calls tried below the counted call (one more is tried above it).
 CALL_SPREAD = 1
 # Tricks a hand the hard bot takes beyond what a call model trained on the normal bots' play
@@ -182,15 +190,16 @@ def _call_candidates(table: Table, legal: list[int], spread: int,
 
 def search(table: Table, legal: list[int | str], rng: random.Random, *, budget_ms: float,
            spread: int = CALL_SPREAD, max_rollouts: int | None = None,
-           detail: bool = False, calls: CallSource = HARD_CALLS) -> Searched:
+           detail: bool = False, calls: CallSource = HARD_CALLS,
+           greedy: bool = GREEDY_PLAYOUTS) -> Searched:
     """Search the seat's decision among ``legal`` (the view's legal actions); ``detail``
     asks for the ``Figures`` behind each value too (see ``search_play``); the calls tried
-    are those near the call of ``calls``."""
+    are those near the call of ``calls``; ``greedy`` chooses the playouts."""
     budget = max(1.0, budget_ms - OVERHEAD_MS)
     if table.legal:
         options = distinct_cards(table, table.legal)
         result = search_play(table, rng, options, budget_ms=budget, max_rollouts=max_rollouts,
-                             detail=detail)
+                             detail=detail, greedy=greedy)
         groups: dict[int, list[int | str]] = {o: [] for o in options}
         for card in legal:
             index = card_index(card)
@@ -200,13 +209,15 @@ def search(table: Table, legal: list[int | str], rng: random.Random, *, budget_m
     options_called = [c for c in legal if isinstance(c, int)]
     candidates = _call_candidates(table, options_called, spread, calls)
     result = search_call(table, rng, candidates, options_called, budget_ms=budget,
-                         max_rollouts=max_rollouts, detail=detail)
+                         max_rollouts=max_rollouts, detail=detail, greedy=greedy)
     return Searched(result, candidates, {c: [c] for c in options_called})
 
 
 def hard_decide(table: Table, rng: random.Random, budget_ms: float,
-                max_rollouts: int | None = None, calls: CallSource = HARD_CALLS) -> int | str:
-    """The hard bot's call (an int) or card (a string), calling from ``calls``."""
+                max_rollouts: int | None = None, calls: CallSource = HARD_CALLS,
+                greedy: bool = GREEDY_PLAYOUTS) -> int | str:
+    """The hard bot's call (an int) or card (a string), calling from ``calls``, its
+    playouts ``greedy`` or not."""
     if table.legal:
         options = distinct_cards(table, table.legal)
         if len(options) == 1:
@@ -220,5 +231,5 @@ def hard_decide(table: Table, rng: random.Random, budget_ms: float,
     else:
         legal = list(range(table.rules.min_call, table.rules.max_call + 1))
     best = search(table, legal, rng, budget_ms=budget_ms, max_rollouts=max_rollouts,
-                  calls=calls).best()
+                  calls=calls, greedy=greedy).best()
     return card_name(best) if table.legal else best

@@ -2,6 +2,9 @@
 
 A rollout sees every hand of one sampled deal, so each seat plays the shared heuristic with
 exact knowledge (``exact=True``): cheap, and good enough to rank the options at the root.
+A ``greedy`` rollout has every seat go after every trick, as searching players do where the
+scoring pays for each (``pays_every_trick``); otherwise a seat that has made its call, or can
+no longer make it, sheds its cards as the normal bot does.
 Scores come from the engine's ``score_hand``, tabulated once per ruleset.
 """
 
@@ -26,6 +29,13 @@ def score_table(rules: Rules) -> tuple[tuple[int, ...], ...]:
                  for call in range(14))
 
 
+def pays_every_trick(rules: Rules) -> bool:
+    """Whether every trick is worth taking under the rules' scoring: each trick over a made
+    call adds a tenth (every scoring but ``exact``, where a second trick over fails the
+    call), and a trick taken may be one a rival needed for its call."""
+    return rules.scoring != "exact"
+
+
 @dataclass(frozen=True)
 class LeadRules:
     """The lead restrictions and follow mode a rollout must respect."""
@@ -42,13 +52,14 @@ class LeadRules:
 
 def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[int],
             calls: Sequence[int], lead: LeadRules, *, broken: bool,
-            first_trick: bool, one_trick: bool = False) -> list[int]:
+            first_trick: bool, one_trick: bool = False, greedy: bool = False) -> list[int]:
     """Play the hand to its end from a trick in progress; returns tricks won per seat.
 
     ``hands`` (consumed in place) are the four remaining masks, ``trick`` the card indices
     already in the current trick led by ``leader``; ``broken`` says a spade was played before
     this trick and ``first_trick`` that it is the hand's first. ``one_trick`` stops once
-    the trick in progress is won.
+    the trick in progress is won. ``greedy``: every seat goes after every trick, its call
+    made or not.
     """
     won = list(won)
     follow = lead.follow
@@ -70,7 +81,8 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
                 lead.no_spade_first_lead and first_trick)
             legal = lead_mask(hand, ok)
             need = calls[seat] - won[seat]
-            card = choose_lead(legal, seat, hands, 0 < need <= hand.bit_count(), True)
+            card = choose_lead(legal, seat, hands, greedy or 0 < need <= hand.bit_count(),
+                               True)
             hands[seat] = hand & ~(1 << card)
             led, win, best, played = suit_of[card], card, seat, 1
             broken = broken or card < 13
@@ -81,7 +93,7 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
             if legal & (legal - 1):
                 need = calls[seat] - won[seat]
                 card = choose_follow(legal, led, win, played, seat, hands,
-                                     0 < need <= hand.bit_count())
+                                     greedy or 0 < need <= hand.bit_count())
             else:
                 card = legal.bit_length() - 1
             hands[seat] = hand & ~(1 << card)
@@ -99,7 +111,8 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
 
 def rollout_with_trick(hands: list[int], trick: Sequence[int], leader: int,
                        won: Sequence[int], calls: Sequence[int], lead: LeadRules, *,
-                       broken: bool, first_trick: bool) -> tuple[list[int], int]:
+                       broken: bool, first_trick: bool,
+                       greedy: bool = False) -> tuple[list[int], int]:
     """``rollout``, and also the seat that wins the trick in progress.
 
     The playout is the same as one ``rollout``: the policy sees only the hands, the tricks
@@ -108,10 +121,10 @@ def rollout_with_trick(hands: list[int], trick: Sequence[int], leader: int,
     """
     before = list(hands)
     after = rollout(hands, trick, leader, won, calls, lead, broken=broken,
-                    first_trick=first_trick, one_trick=True)
+                    first_trick=first_trick, one_trick=True, greedy=greedy)
     winner = next(p for p in range(4) if after[p] != won[p])
     spade_played = broken or any(c < 13 for c in trick) or any(
         before[p] & ~hands[p] & SPADES for p in range(4))
     rest = rollout(hands, [], winner, after, calls, lead, broken=spade_played,
-                   first_trick=False)
+                   first_trick=False, greedy=greedy)
     return rest, winner

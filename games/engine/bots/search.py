@@ -2,7 +2,9 @@
 
 Every sampled deal is played out once per option (the same deals for every option, so the
 comparison is not drowned in the luck of the deal), with the heuristic policy for all four
-seats, or exactly (``endgame``) once few cards are left. Deals are weighted by how well they
+seats (``greedy``: every seat going after every trick the scoring pays for, the hard bot's
+playouts; ``hard-v1``'s let a seat that has made its call shed its cards), or exactly
+(``endgame``) once few cards are left. Deals are weighted by how well they
 explain the calls and plays already made. ``values`` are the seat's expected scores in
 tenths, the units of ``score_hand``; the bot chooses by ``objective``, which also weighs the
 chance of winning the match. Asked for ``detail`` (post-match analysis does), the same deals
@@ -20,7 +22,7 @@ from dataclasses import dataclass, field
 from ..fast import merge_equal
 from .calling import heuristic_call
 from .endgame import Endgame
-from .rollout import LeadRules, rollout, rollout_with_trick, score_table
+from .rollout import LeadRules, pays_every_trick, rollout, rollout_with_trick, score_table
 from .sampling import DealWeights, sample_deal
 from .table import Table
 
@@ -126,14 +128,18 @@ def _pruned(options: list[int], obj: dict[int, float], squares: dict[int, float]
 
 
 def search_play(table: Table, rng: random.Random, options: list[int], *, budget_ms: float,
-                max_rollouts: int | None = None, detail: bool = False) -> SearchResult:
+                max_rollouts: int | None = None, detail: bool = False,
+                greedy: bool = False) -> SearchResult:
     """Value each card in ``options`` for the seat to play (at least one deal is tried).
 
     Every ``PRUNE_EVERY`` deals, options clearly worse than the best stop being played out,
     so the time goes to telling the close ones apart; their values stay as last measured.
     With ``detail`` the result also holds each card's ``Figures``; the playouts are the same.
+    ``greedy`` playouts (where the rules pay for every trick) have every seat go after
+    every trick.
     """
     deadline = _deadline(budget_ms)
+    greedy = greedy and pays_every_trick(table.rules)
     seat = table.seat
     lead = LeadRules.of(table.rules)
     scores = score_table(table.rules)
@@ -166,11 +172,12 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
             elif detail:
                 won, winner = rollout_with_trick(
                     hands, table.trick + [card], table.leader, table.won, calls, lead,
-                    broken=table.broken, first_trick=table.first_trick)
+                    broken=table.broken, first_trick=table.first_trick, greedy=greedy)
                 took[card] += weight * (winner == seat)
             else:
                 won = rollout(hands, table.trick + [card], table.leader, table.won, calls,
-                              lead, broken=table.broken, first_trick=table.first_trick)
+                              lead, broken=table.broken, first_trick=table.first_trick,
+                              greedy=greedy)
             goal = objective(table, calls, won, scores)
             acc[card] += weight * scores[calls[seat]][won[seat]]
             obj[card] += weight * goal
@@ -198,14 +205,16 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
 
 def search_call(table: Table, rng: random.Random, candidates: list[int],
                 legal: list[int], *, budget_ms: float,
-                max_rollouts: int | None = None, detail: bool = False) -> SearchResult:
+                max_rollouts: int | None = None, detail: bool = False,
+                greedy: bool = False) -> SearchResult:
     """Value calls by playing sampled deals out once per candidate call.
 
     Each candidate is played with the policy aiming at it; any other legal call is valued on
     the tricks taken while aiming at the nearest candidate. With ``detail`` the result also
-    holds each call's ``Figures``, from those same tricks.
+    holds each call's ``Figures``, from those same tricks; ``greedy`` as in ``search_play``.
     """
     deadline = _deadline(budget_ms)
+    greedy = greedy and pays_every_trick(table.rules)
     seat = table.seat
     lead = LeadRules.of(table.rules)
     scores = score_table(table.rules)
@@ -221,7 +230,7 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
         for call in candidates:
             calls[seat] = call
             won = rollout(list(deal), [], leader, (0, 0, 0, 0), calls, lead, broken=False,
-                          first_trick=True)
+                          first_trick=True, greedy=greedy)
             taken[call].append((weight, won, list(calls)))
         result.deals += 1
         result.rollouts += len(candidates)
