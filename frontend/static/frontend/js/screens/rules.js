@@ -27,6 +27,7 @@ export async function mount(main, route, ctx) {
       gettext("Take fewer: you lose your call (call 4, take 3: −4).")),
     part(gettext("At the table"),
       gettext("On your turn the cards you may play are raised; tapping a grey card says why it may not go."),
+      gettext("A small gold dot marks the card that led the trick."),
       gettext("Each turn has a time limit. When it runs out, a bot plays for you; after two missed turns in a row, autopilot plays until you tap “I'm back”.")),
     others,
     h("p", { class: "muted" }, h("a", { href: "/", testid: "rules-back" }, gettext("Back to the game →")))));
