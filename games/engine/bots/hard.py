@@ -41,8 +41,9 @@ from .table import Table
 OVERHEAD_MS = 5.0
 # Whether the playouts have every seat go after every trick, its call made or not, where
 # the scoring pays for each (``rollout.pays_every_trick``): searching players do, and
-# against three ``hard-v1`` it won more matches than playouts where a seat that has made
-# its call sheds its cards (docs/BENCHMARKS.md).
+# against three ``hard-v1`` it scored more points a hand and made more of its calls than
+# playouts where a seat that has made its call sheds its cards, level in matches won
+# (docs/BENCHMARKS.md).
 GREEDY_PLAYOUTS = True
 # Calls tried below the counted call (one more is tried above it).
 CALL_SPREAD = 1
