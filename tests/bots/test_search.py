@@ -16,9 +16,9 @@ from games.engine.cards import mask_of
 from .positions import random_position
 
 
-def _first_lead(seed: int = 5):
+def _first_lead(seed: int = 5, rules: Rules | None = None):
     rng = random.Random(seed)
-    state = new_match(Rules(), first_dealer=0)
+    state = new_match(rules or Rules(), first_dealer=0)
     state = apply_action(state, {"type": "deal", "hands": deal_cards(rng)})
     for seat in (1, 2, 3, 0):
         state = apply_action(state, {"type": "call", "seat": seat, "call": 3})
@@ -124,19 +124,17 @@ def test_a_greedy_playout_takes_the_trick_a_seat_that_made_its_call_would_give_a
 def test_greedy_playouts_are_kept_to_scorings_that_pay_for_every_trick():
     assert pays_every_trick(Rules()) and pays_every_trick(Rules(scoring="bonus13"))
     assert not pays_every_trick(Rules(scoring="exact"))
-    # Under exact scoring a greedy search is the plain one, deal for deal.
-    state = new_match(Rules(scoring="exact"), first_dealer=0)
-    state = apply_action(state, {"type": "deal", "hands": deal_cards(random.Random(5))})
-    for seat in (1, 2, 3, 0):
-        state = apply_action(state, {"type": "call", "seat": seat, "call": 3})
+    # Under exact scoring a greedy search is the plain one, deal for deal; under the
+    # standard scoring the two playouts value the same cards differently.
+    plain, greedy = _searched_both_ways(_first_lead(rules=Rules(scoring="exact")))
+    assert plain == greedy
+    plain, greedy = _searched_both_ways(_first_lead())
+    assert plain != greedy
+
+
+def _searched_both_ways(state) -> list[dict[int, float]]:
+    """Seat 1's search objectives at its first lead, with plain and then greedy playouts."""
     table = Table.from_view(view_for(state, 1), 1)
     options = distinct_cards(table, table.legal)
-    searched = [search_play(table, random.Random(2), options, budget_ms=60_000,
-                            max_rollouts=300, greedy=greedy).objective for greedy in (False, True)]
-    assert searched[0] == searched[1]
-    # Under the standard scoring the two playouts value the same cards differently.
-    table = Table.from_view(view_for(_first_lead(), 1), 1)
-    options = distinct_cards(table, table.legal)
-    searched = [search_play(table, random.Random(2), options, budget_ms=60_000,
-                            max_rollouts=300, greedy=greedy).objective for greedy in (False, True)]
-    assert searched[0] != searched[1]
+    return [search_play(table, random.Random(2), options, budget_ms=60_000, max_rollouts=300,
+                        greedy=greedy).objective for greedy in (False, True)]
