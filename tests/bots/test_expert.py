@@ -9,7 +9,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import view_for
+from games.engine import Rules, view_for
 from games.engine.bots import choose, decide
 from games.engine.bots.expert import expert_decide
 from games.engine.bots.ismcts import _uniform_deals, _weighted_deals, ismcts_card
@@ -21,10 +21,10 @@ from .positions import random_position, reshuffle_others
 FEW_ROLLOUTS = 20
 
 
-def _playing_position(seed: int):
+def _playing_position(seed: int, rules: Rules | None = None):
     """A random position where the seat to move plays a card (not a call)."""
     while True:
-        state = random_position(seed)
+        state = random_position(seed, rules)
         if view_for(state, state.turn)["phase"] == "playing":
             return state
         seed += 1
@@ -83,3 +83,19 @@ def test_the_think_time_bounds_the_search_on_the_server():
     assert time.perf_counter() - started < 5
     action = decide(view, seat=seat, level="expert", rng=random.Random(1), budget_ms=50)
     assert action["card"] in view["legal"]
+
+
+def test_the_tree_search_plays_out_greedily_where_the_scoring_pays_for_every_trick():
+    def cards(rules: Rules, greedy: bool) -> list[str]:
+        chosen = []
+        for seed in range(10):
+            state = _playing_position(seed, rules)
+            table = Table.from_view(view_for(state, state.turn), state.turn)
+            chosen.append(ismcts_card(table, random.Random(seed), 300, greedy=greedy))
+        return chosen
+
+    # Under exact scoring the greedy search is the plain one; under the standard scoring
+    # the playouts below the tree change some card the search settles on.
+    exact = Rules(scoring="exact")
+    assert cards(exact, greedy=True) == cards(exact, greedy=False)
+    assert cards(Rules(), greedy=True) != cards(Rules(), greedy=False)

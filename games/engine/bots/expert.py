@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 import time
 
-from .hard import hard_decide
+from .hard import GREEDY_PLAYOUTS, hard_decide
 from .ismcts import ITERATIONS as SPARRING_ITERATIONS
 from .ismcts import ismcts_card
 from .table import Table
@@ -33,6 +33,9 @@ ITERATIONS = SPARRING_ITERATIONS
 POOL = 256
 # Whether its own moves are judged by the search objective rather than the hand's score.
 FOR_THE_MATCH = True
+# Whether the playouts below the tree have every seat go after every trick, as the hard
+# bot's do.
+GREEDY = GREEDY_PLAYOUTS
 
 
 def expert_decide(table: Table, rng: random.Random, budget_ms: float,
@@ -42,4 +45,4 @@ def expert_decide(table: Table, rng: random.Random, budget_ms: float,
         return hard_decide(table, rng, budget_ms, max_rollouts)
     deadline = None if max_rollouts is not None else time.perf_counter() + budget_ms / 1000
     return ismcts_card(table, rng, ITERATIONS, pool=POOL, deadline=deadline,
-                       for_the_match=FOR_THE_MATCH)
+                       for_the_match=FOR_THE_MATCH, greedy=GREEDY)

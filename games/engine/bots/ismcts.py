@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from ..cards import card_name
 from ..fast import legal_mask, mask_cards, winning_position
 from .calling import heuristic_call
-from .rollout import LeadRules, rollout, score_table
+from .rollout import LeadRules, pays_every_trick, rollout, score_table
 from .sampling import DealWeights, sample_deal
 from .search import objective
 from .table import Table
@@ -110,16 +110,21 @@ def ismcts_decide(table: Table, rng: random.Random,
 
 
 def ismcts_card(table: Table, rng: random.Random, iterations: int, *, pool: int = 0,
-                deadline: float | None = None, for_the_match: bool = False) -> str:
+                deadline: float | None = None, for_the_match: bool = False,
+                greedy: bool = False) -> str:
     """The card the tree search chooses after ``iterations`` iterations, or fewer when the
     ``time.perf_counter()`` ``deadline`` comes first (at least one is run). ``pool`` > 0
     draws each iteration's deal from that many sampled deals in proportion to how well they
-    explain the calls and plays (``DealWeights``), instead of uniformly."""
+    explain the calls and plays (``DealWeights``), instead of uniformly. ``greedy``
+    playouts (where the rules pay for every trick) have every seat go after every trick,
+    as the hard bot's do."""
     cards = mask_cards(table.legal)
     if len(cards) == 1:
         return card_name(cards[0])
     deals = _weighted_deals(table, rng, pool) if pool else _uniform_deals(table, rng)
-    return card_name(_search_card(table, rng, iterations, deals, deadline, for_the_match))
+    greedy = greedy and pays_every_trick(table.rules)
+    return card_name(_search_card(table, rng, iterations, deals, deadline, for_the_match,
+                                  greedy))
 
 
 def _uniform_deals(table: Table, rng: random.Random) -> Iterator[list[int]]:
@@ -138,7 +143,7 @@ def _weighted_deals(table: Table, rng: random.Random, pool: int) -> Iterator[lis
 
 def _search_card(table: Table, rng: random.Random, iterations: int,
                  deals: Iterator[list[int]], deadline: float | None,
-                 for_the_match: bool = False) -> int:
+                 for_the_match: bool = False, greedy: bool = False) -> int:
     scores = score_table(table.rules)
     lead = LeadRules.of(table.rules)
     calls = [c or 0 for c in table.calls]
@@ -169,7 +174,8 @@ def _search_card(table: Table, rng: random.Random, iterations: int,
             path.append(node)
             position.play(move)
         won = rollout(position.hands, position.trick, position.leader, position.won, calls,
-                      lead, broken=position.broken, first_trick=position.first_trick)
+                      lead, broken=position.broken, first_trick=position.first_trick,
+                      greedy=greedy)
         goal = objective(table, calls, won, scores) / MATCH_SCALE if for_the_match else None
         for step in path:
             step.visits += 1
