@@ -9,7 +9,9 @@ search keeps what the hard bot knows about the hands and adds what it lacks: the
 choose their own best replies inside the tree instead of following the heuristic, and a
 card is judged by the plays after it, not by one fixed playout per deal. Its own moves are
 credited with the hard bot's search objective (the chance of winning the match, the hand's
-score breaking ties), the rivals' with their own hand scores.
+score breaking ties), the rivals' with their own hand scores; below the tree the hand is
+played out as in the hard bot's playouts, every seat going after every trick the scoring
+pays for.
 
 The work is ``ITERATIONS`` iterations a card, bounded by the think time on the server and by
 nothing else in the arena, so there a decision depends on the view and the generator alone.

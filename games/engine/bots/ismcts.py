@@ -16,7 +16,8 @@ counted by the heuristic from the guessed hands, the hand played out by the heur
 The work is a fixed number of iterations (``ITERATIONS``), never a time, so a decision
 depends on the view and the generator alone. Pure Python; no Django. An arena level, never
 offered to players; its card search (``ismcts_card``) also chooses the expert bot's cards,
-there over deals weighted by the calls and plays and within the think time.
+there over deals weighted by the calls and plays, with greedy playouts and within the
+think time.
 """
 
 from __future__ import annotations
