@@ -35,9 +35,6 @@ ITERATIONS = SPARRING_ITERATIONS
 POOL = 256
 # Whether its own moves are judged by the search objective rather than the hand's score.
 FOR_THE_MATCH = True
-# Whether the playouts below the tree have every seat go after every trick, as the hard
-# bot's do.
-GREEDY = GREEDY_PLAYOUTS
 
 
 def expert_decide(table: Table, rng: random.Random, budget_ms: float,
@@ -47,4 +44,4 @@ def expert_decide(table: Table, rng: random.Random, budget_ms: float,
         return hard_decide(table, rng, budget_ms, max_rollouts)
     deadline = None if max_rollouts is not None else time.perf_counter() + budget_ms / 1000
     return ismcts_card(table, rng, ITERATIONS, pool=POOL, deadline=deadline,
-                       for_the_match=FOR_THE_MATCH, greedy=GREEDY)
+                       for_the_match=FOR_THE_MATCH, greedy=GREEDY_PLAYOUTS)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from ..cards import card_name
 from ..fast import legal_mask, mask_cards, winning_position
 from .calling import heuristic_call
-from .rollout import LeadRules, pays_every_trick, rollout, score_table
+from .rollout import LeadRules, rollout, score_table
 from .sampling import DealWeights, sample_deal
 from .search import objective
 from .table import Table
@@ -123,7 +123,6 @@ def ismcts_card(table: Table, rng: random.Random, iterations: int, *, pool: int 
     if len(cards) == 1:
         return card_name(cards[0])
     deals = _weighted_deals(table, rng, pool) if pool else _uniform_deals(table, rng)
-    greedy = greedy and pays_every_trick(table.rules)
     return card_name(_search_card(table, rng, iterations, deals, deadline, for_the_match,
                                   greedy))
 

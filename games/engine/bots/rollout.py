@@ -2,9 +2,9 @@
 
 A rollout sees every hand of one sampled deal, so each seat plays the shared heuristic with
 exact knowledge (``exact=True``): cheap, and good enough to rank the options at the root.
-A ``greedy`` rollout has every seat go after every trick, as searching players do where the
-scoring pays for each (``pays_every_trick``); otherwise a seat that has made its call, or can
-no longer make it, sheds its cards as the normal bot does.
+A ``greedy`` rollout has every seat go after every trick, as searching players do, wherever the
+scoring pays for each (``pays_every_trick``, which the rollout checks itself); otherwise a seat
+that has made its call, or can no longer make it, sheds its cards as the normal bot does.
 Scores come from the engine's ``score_hand``, tabulated once per ruleset.
 """
 
@@ -38,16 +38,19 @@ def pays_every_trick(rules: Rules) -> bool:
 
 @dataclass(frozen=True)
 class LeadRules:
-    """The lead restrictions and follow mode a rollout must respect."""
+    """The lead restrictions and follow mode a rollout must respect, and whether the
+    scoring pays for every trick (``pays_every_trick``: where a greedy rollout may be)."""
 
     follow: int
     spades_broken_rule: bool
     no_spade_first_lead: bool
+    every_trick_pays: bool
 
     @classmethod
     def of(cls, rules: Rules) -> LeadRules:
-        """The parts of ``rules`` that shape legal play."""
-        return cls(FOLLOW_CODES[rules.follow], rules.spades_broken, rules.no_spade_first_lead)
+        """The parts of ``rules`` that shape legal play, and the one that shapes greed."""
+        return cls(FOLLOW_CODES[rules.follow], rules.spades_broken, rules.no_spade_first_lead,
+                   pays_every_trick(rules))
 
 
 def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[int],
@@ -59,8 +62,9 @@ def rollout(hands: list[int], trick: Sequence[int], leader: int, won: Sequence[i
     already in the current trick led by ``leader``; ``broken`` says a spade was played before
     this trick and ``first_trick`` that it is the hand's first. ``one_trick`` stops once
     the trick in progress is won. ``greedy``: every seat goes after every trick, its call
-    made or not.
+    made or not, where the scoring pays for each (``lead.every_trick_pays``).
     """
+    greedy = greedy and lead.every_trick_pays
     won = list(won)
     follow = lead.follow
     # ``seat`` is the last seat to have played, or the next leader between tricks.

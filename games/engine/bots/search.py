@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from ..fast import merge_equal
 from .calling import heuristic_call
 from .endgame import Endgame
-from .rollout import LeadRules, pays_every_trick, rollout, rollout_with_trick, score_table
+from .rollout import LeadRules, rollout, rollout_with_trick, score_table
 from .sampling import DealWeights, sample_deal
 from .table import Table
 
@@ -139,7 +139,6 @@ def search_play(table: Table, rng: random.Random, options: list[int], *, budget_
     every trick.
     """
     deadline = _deadline(budget_ms)
-    greedy = greedy and pays_every_trick(table.rules)
     seat = table.seat
     lead = LeadRules.of(table.rules)
     scores = score_table(table.rules)
@@ -214,7 +213,6 @@ def search_call(table: Table, rng: random.Random, candidates: list[int],
     holds each call's ``Figures``, from those same tricks; ``greedy`` as in ``search_play``.
     """
     deadline = _deadline(budget_ms)
-    greedy = greedy and pays_every_trick(table.rules)
     seat = table.seat
     lead = LeadRules.of(table.rules)
     scores = score_table(table.rules)
