@@ -44,6 +44,9 @@ def test_a_first_visit_asks_for_the_tables_modules_and_data_at_once(open_phone):
     page = open_phone()
     sign_up(page)
     match_id = new_match(page)
+    # The bots before the player have called: nothing moves until the player does, so the
+    # fresh page's one request for the view is not joined by one for a bot's newer call.
+    expect(page.get_by_test_id("call-picker")).to_be_visible()
     fresh = open_phone()  # a phone with the sign-in but no cache and no service worker
     fresh.context.add_cookies(page.context.cookies())
     slow_network(fresh)
