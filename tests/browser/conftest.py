@@ -75,6 +75,27 @@ LEGAL_CARDS = "[data-testid=hand].hand-active .card.legal:not([disabled])"
 # the page; ``screen.width``, the emulated screen, is the viewport's width.
 FITS_THE_SCREEN = "Math.max(document.documentElement.scrollWidth, innerWidth) <= screen.width"
 
+# The controls on screen too small for a finger: a link, button or field whose box (a box
+# inside a label: the label's) is under 24 × 24 CSS px, WCAG 2.2's minimum target size, except
+# a link inside a sentence, which the guideline exempts. Each as "tag 'text' width×height".
+SMALL_TARGETS = """() => {
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== "hidden";
+  };
+  const inSentence = (el) => getComputedStyle(el).display === "inline"
+    && [...el.parentNode.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+  const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+  return [...document.querySelectorAll(controls)]
+    .map((el) => el.closest("label") || el)
+    .filter((el, i, all) => all.indexOf(el) === i && shown(el) && !inSentence(el))
+    .map((el) => [el, el.getBoundingClientRect()])
+    .filter(([, r]) => r.width < 24 || r.height < 24)
+    .map(([el, r]) => `${el.tagName.toLowerCase()} '${(el.textContent || el.value
+      || el.getAttribute("aria-label") || "").trim().slice(0, 30)}' `
+      + `${Math.round(r.width)}×${Math.round(r.height)}`);
+}"""
+
 # What a failed test's phone showed: the screen, its open dialogs and toasts, whether it asked
 # for a call or a card, and the server's view of the match on screen (this player's own).
 PAGE_STATE = """async (legalCards) => {

@@ -1,5 +1,6 @@
-"""Every screen fits 320, 360 and 390 px; offline is shown at once and History still reads;
-push opt-in failures and signing out speak plainly and leave nothing behind."""
+"""Every screen fits 320, 360 and 390 px, each control big enough for a finger; offline is
+shown at once and History still reads; push opt-in failures and signing out speak plainly
+and leave nothing behind."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tests.conftest import wait_for
 from .conftest import (
     FITS_THE_SCREEN,
     OFFLINE_PILL,
+    SMALL_TARGETS,
     WORKER_ACTIVE,
     controlled_by_worker,
     finish_through_api,
@@ -33,9 +35,10 @@ def longest_name() -> str:
     return name + "w" * (MAX_LENGTH - len(name))
 
 
-def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
+@pytest.mark.parametrize("width", WIDTHS)
+def test_every_screen_fits_the_width_and_every_control_takes_a_finger(open_phone, width):
     # The player's name is as long as names go: every screen that shows it must still fit.
-    page, visitor = open_phone(), open_phone()
+    page, visitor = (open_phone(viewport={"width": width, "height": 700}) for _ in range(2))
     sign_up(page, longest_name())
     finished = new_match(page, hands=1)
     finish_through_api(page, finished)
@@ -47,19 +50,22 @@ def test_no_screen_scrolls_sideways_at_phone_widths(open_phone):
     screens = {
         "/": "match-list", "/new": "nm-submit", f"/m/{playing}": "hand", "/history": "history-row",
         f"/replay/{finished}": "replay", "/stats": "stats", "/settings": "settings",
-        "/account": "account", f"/m/{waiting}": "invite-code",
+        "/account": "account", f"/m/{waiting}": "invite-code", "/friends": "friends",
+        "/leaderboard": "board-note",
     }
-    for width in WIDTHS:
-        for viewer, path, testid in [*((page, *screen) for screen in screens.items()),
-                                     (visitor, f"/join/{code}", "invite-text")]:
-            viewer.set_viewport_size({"width": width, "height": 700})
-            viewer.goto(path)
-            expect(viewer.get_by_test_id(testid).first).to_be_visible()
-            viewer.wait_for_timeout(200)
-            assert viewer.evaluate(FITS_THE_SCREEN), f"{path} is wider than {width} px"
-            if viewer is page:  # the visitor is not signed in: no ⚙ in their bar
-                settings = page.get_by_test_id("nav-settings").bounding_box()
-                assert settings["x"] + settings["width"] <= width, f"the ⚙ is cut off on {path}"
+    visitor_screens = {f"/join/{code}": "invite-text", "/": "play-online", "/rules": "rules-back"}
+    small = []
+    for viewer, path, testid in [*((page, *screen) for screen in screens.items()),
+                                 *((visitor, *screen) for screen in visitor_screens.items())]:
+        viewer.goto(path)
+        expect(viewer.get_by_test_id(testid).first).to_be_visible()
+        viewer.wait_for_timeout(200)
+        assert viewer.evaluate(FITS_THE_SCREEN), f"{path} is wider than {width} px"
+        small += [f"{path}: {target}" for target in viewer.evaluate(SMALL_TARGETS)]
+        if viewer is page:  # the visitor is not signed in: no ⚙ in their bar
+            settings = page.get_by_test_id("nav-settings").bounding_box()
+            assert settings["x"] + settings["width"] <= width, f"the ⚙ is cut off on {path}"
+    assert small == [], "too small to tap:\n" + "\n".join(small)
     assert page.errors == visitor.errors == []
 
 

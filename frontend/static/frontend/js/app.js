@@ -162,7 +162,7 @@ async function show(route) {
   showConnection();
   if (!SCREENS[route.name]) {
     main.replaceChildren(h("section", { class: "panel" }, h("h1", {}, gettext("Not found")),
-      h("p", {}, h("a", { href: "/" }, gettext("Back to the lobby")))));
+      h("p", {}, h("a", { class: "onward", href: "/" }, gettext("Back to the lobby")))));
     return;
   }
   try {

@@ -16,8 +16,8 @@ export async function mount(main, route, ctx) {
     h("button", { class: "btn btn-primary", type: "submit" }, gettext("Send request")));
   main.append(h("section", { class: "panel friends", testid: "friends" },
     h("h1", {}, gettext("Friends")), form, lists,
-    h("p", { class: "row" }, h("a", { href: `/u/${encodeURIComponent(ctx.user.username)}` }, gettext("Your profile and rating →")),
-      h("a", { href: "/leaderboard" }, gettext("Leaderboard →")))));
+    h("p", { class: "row" }, h("a", { class: "onward", href: `/u/${encodeURIComponent(ctx.user.username)}` }, gettext("Your profile and rating →")),
+      h("a", { class: "onward", href: "/leaderboard" }, gettext("Leaderboard →")))));
 
   // Every action redraws the lists from the server's answer; a refusal says why.
   const run = (action, done) => async () => {

@@ -28,7 +28,7 @@ export async function mount(main, route, ctx) {
   const list = h("ul", { class: "match-list", testid: "history-list" });
   const more = h("button", { class: "btn btn-wide", type: "button", hidden: true, testid: "history-more" }, gettext("Older matches"));
   main.append(h("section", { class: "panel" }, h("h1", {}, gettext("History")), list, more,
-    h("p", {}, h("a", { href: "/stats" }, gettext("Your statistics →")))));
+    h("p", {}, h("a", { class: "onward", href: "/stats" }, gettext("Your statistics →")))));
   let page = 1;
   async function load() {
     try {

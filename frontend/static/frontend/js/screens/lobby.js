@@ -74,11 +74,11 @@ export async function mount(main, route, ctx) {
       h("a", { class: "btn btn-wide", href: "/new", testid: "new-match" }, gettext("Custom match"))),
     seeks.section, tables.section,
     h("h2", {}, gettext("Your matches")), list, recent.section, joinForm,
-    h("p", { class: "muted" }, h("a", { href: "/history" }, gettext("Finished matches and replays →"))),
-    h("p", { class: "muted row" }, h("a", { href: "/friends", testid: "open-friends" }, gettext("Friends →")),
-      h("a", { href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")),
-      h("a", { href: "/offline", testid: "open-offline" }, gettext("Play vs computer offline →")),
-      h("a", { href: "/rules", testid: "open-rules" }, gettext("How to play →")))));
+    h("p", { class: "muted" }, h("a", { class: "onward", href: "/history" }, gettext("Finished matches and replays →"))),
+    h("p", { class: "muted row" }, h("a", { class: "onward", href: "/friends", testid: "open-friends" }, gettext("Friends →")),
+      h("a", { class: "onward", href: "/leaderboard", testid: "open-leaderboard" }, gettext("Leaderboard →")),
+      h("a", { class: "onward", href: "/offline", testid: "open-offline" }, gettext("Play vs computer offline →")),
+      h("a", { class: "onward", href: "/rules", testid: "open-rules" }, gettext("How to play →")))));
 
   async function load() {
     invitations.reload();

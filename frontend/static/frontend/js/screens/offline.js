@@ -129,7 +129,7 @@ export async function mount(main, route, ctx) {
     start,
     h("h2", {}, gettext("Kept on this phone")), kept,
     // Signed out there is no bar: the way back to the start is here.
-    ctx.user ? null : h("p", { class: "muted" }, h("a", { href: "/", testid: "back-home" }, gettext("← Back")))));
+    ctx.user ? null : h("p", { class: "muted" }, h("a", { class: "onward", href: "/", testid: "back-home" }, gettext("← Back")))));
 
   function show(holder, content) {
     holder.replaceChildren(...(content ? [content] : []));

@@ -56,7 +56,7 @@ export async function mount(main, route, ctx) {
   const form = pickerForm(ctx.user);
   main.append(h("section", { class: "panel online", testid: "online" }, h("h1", {}, gettext("Play online")), waiting, other, form,
     // Signed out there is no bar: the way back to the start is here.
-    ctx.user ? null : h("p", { class: "muted" }, h("a", { href: "/", testid: "back-home" }, gettext("← Back")))));
+    ctx.user ? null : h("p", { class: "muted" }, h("a", { class: "onward", href: "/", testid: "back-home" }, gettext("← Back")))));
 
   // The searches this screen waits on: the one it was opened for, and every one open.
   const following = new Set(asked ? [asked] : []);

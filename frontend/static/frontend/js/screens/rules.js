@@ -30,7 +30,7 @@ export async function mount(main, route, ctx) {
       gettext("A small gold dot marks the card that led the trick."),
       gettext("Each turn has a time limit. When it runs out, a bot plays for you; after two missed turns in a row, autopilot plays until you tap “I'm back”.")),
     others,
-    h("p", { class: "muted" }, h("a", { href: "/", testid: "rules-back" }, gettext("Back to the game →")))));
+    h("p", { class: "muted" }, h("a", { class: "onward", href: "/", testid: "rules-back" }, gettext("Back to the game →")))));
   try {
     const catalogue = await api.rules();
     others.append(h("h2", {}, gettext("Other rules")),

@@ -47,7 +47,7 @@ export async function mount(main, route, ctx) {
       tile(interpolate(gettext("wins (%(percent)s)"), { percent: percent(winPct) }), number(stats.wins), "stat-wins"),
       tile(gettext("average total"), score(Math.round(stats.average_total ?? 0)), "stat-average"),
       tile(gettext("calls made"), percent(Math.round(stats.calls_made_pct ?? 0)), "stat-calls")),
-    h("p", {}, h("a", { href: `/u/${encodeURIComponent(username)}`, testid: "open-profile" }, gettext("Profile and rating →"))),
+    h("p", {}, h("a", { class: "onward", href: `/u/${encodeURIComponent(username)}`, testid: "open-profile" }, gettext("Profile and rating →"))),
     stats.results.length ? resultsChart(stats.results) : h("p", { class: "muted" }, gettext("Finish a match to see results here.")),
     h("ul", { class: "match-list" }, [...stats.results].reverse().slice(0, 20).map((r) => h("li", {},
       h("a", { class: "match-row", href: `/replay/${r.match_id}` },

@@ -37,7 +37,7 @@ export function mount(main, route, ctx) {
     h("div", { class: "row welcome-links" },
       h("a", { class: "btn", href: "/signin", testid: "to-signin" }, gettext("Sign in")),
       h("a", { class: "btn", href: "/signup", testid: "to-signup" }, gettext("Create a player"))),
-    h("p", { class: "muted row" }, h("a", { href: "/offline", testid: "to-offline" }, gettext("Play vs computer offline →")),
-      h("a", { href: "/rules", testid: "to-rules" }, gettext("How to play →")))));
+    h("p", { class: "muted row" }, h("a", { class: "onward", href: "/offline", testid: "to-offline" }, gettext("Play vs computer offline →")),
+      h("a", { class: "onward", href: "/rules", testid: "to-rules" }, gettext("How to play →")))));
   play.focus();
 }
