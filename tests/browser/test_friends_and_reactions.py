@@ -41,10 +41,13 @@ def test_a_request_accepted_a_friend_invited_in_one_tap_and_then_blocked(open_ph
     expect(first).to_have_attribute("value", f"user:{friend_name}")  # friends come first
 
     row.get_by_test_id("invite-friend").click()
+    friend.get_by_test_id("choose-pace").get_by_test_id("pace-slow").click()
     friend.wait_for_url("**/m/*")
     expect(friend.get_by_test_id("invite")).to_be_visible()  # waiting for the invited friend
     match_id = int(friend.url.rstrip("/").rsplit("/", 1)[1])
-    seats = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
+    match = api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]
+    assert match["turn_seconds"] == 24 * 3600
+    seats = match["seats"]
     assert seats[1]["kind"] == "reserved" and asker_name in seats[1]["name"]
     # The invited player's seat reads their name whole, "invited" being its avatar's badge.
     invited = friend.locator("[data-testid=table-screen] .seat[data-seat='1']")

@@ -84,18 +84,25 @@ def test_the_lobby_opens_on_three_actions_and_the_custom_form_fits_360_px(open_p
     assert form.evaluate(CUT_OFF) == []
     assert page.evaluate(FITS_THE_SCREEN)
 
-    # Invite friends: one tap to a table of open seats whose screen shares the link.
+    # Invite friends: the pace chosen, a table of open seats whose screen shares the link.
     page.goto("/")
     page.get_by_test_id("invite-friends").click()
+    sheet = page.get_by_test_id("choose-pace")
+    expect(sheet.get_by_test_id("pace-slow")).to_contain_text("1 day a turn")
+    screenshot(page, "66b-invite-pace-360")
+    assert sheet.evaluate(CUT_OFF) == []
+    sheet.get_by_test_id("pace-live").click()
     page.wait_for_url("**/m/*")
     expect(page.get_by_test_id("share-invite")).to_be_visible()
+    expect(page.get_by_test_id("choose-pace")).to_have_count(0)
+    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
+    assert api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]["turn_seconds"] == 30
     # Nobody came: the table starts now, bots in the three seats.
     screenshot(page, "67-waiting-table-360")
     page.evaluate(RECORD_VIOLATIONS)
     page.get_by_test_id("fill-with-bots").click()
     expect(page.get_by_test_id("invite")).to_have_count(0)
     expect(page.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13)
-    match_id = int(page.url.rstrip("/").rsplit("/", 1)[1])
     seats = api_in_page(page, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
     assert sorted(s["kind"] for s in seats) == ["bot:normal"] * 3 + ["human"], seats
     # The seats redrawn in place take the bots' own colours, as a fresh page draws them.

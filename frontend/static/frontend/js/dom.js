@@ -111,6 +111,19 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A sheet over the screen with a title, a body and a row of ``actions`` beside its Close
+// button; it is taken out of the page once closed.
+export function dialog(title, body, { testid, actions = [] } = {}) {
+  const box = h("dialog", { class: "sheet", testid, "aria-label": title },
+    h("h2", {}, title), body,
+    h("div", { class: "row" }, actions,
+      h("button", { class: "btn", type: "button", testid: "dialog-close", onclick: () => box.close() }, gettext("Close"))));
+  box.addEventListener("close", () => box.remove());
+  document.body.append(box);
+  box.showModal();
+  return box;
+}
+
 // A message already on screen is replaced, not stacked: a refusal repeated by repeated taps
 // shows once, its time starting again.
 export function toast(message, kind = "error", ms = 5000) {

@@ -1,9 +1,9 @@
 // One tap to a game, from the welcome screen and the lobby: against the computer, against
-// strangers at the last pace used, or at a table of friends to invite.
+// strangers at the last pace used, or (with the pace chosen) at a table of friends to invite.
 import { api } from "./api.js";
-import { h, toast } from "./dom.js";
+import { dialog, h, toast } from "./dom.js";
 import { gettext } from "./i18n.js";
-import { lastSeek, seekBody, seekLabel } from "./paces.js";
+import { lastSeek, paceLabel, paceOf, seekBody, seekLabel } from "./paces.js";
 
 // A button that runs ``action`` once at a time, busy meanwhile; a refusal is told and the
 // button can be tapped again.
@@ -62,10 +62,29 @@ export function playOnlineButton(ctx) {
   });
 }
 
-// A table with three open seats at a day a turn; its screen shares the invite link.
+// A match among friends is played now, together, or over days: the sheet asks which, and
+// ``start(seconds)`` makes the match at that pace (the sheet closes once it has).
+const FRIEND_PACES = [
+  { label: () => gettext("Live"), pace: "30s", testid: "pace-live" },
+  { label: () => gettext("At your own pace"), pace: "1d", testid: "pace-slow" },
+];
+
+export function choosePace(start) {
+  const box = dialog(gettext("How fast will you play?"), h("div", {},
+    FRIEND_PACES.map(({ label, pace, testid }) => actionButton({ class: big(false), testid },
+      [h("span", {}, label()), caption(paceLabel(pace))], async () => {
+        await start(paceOf(pace).seconds);
+        box.close();
+      }))), { testid: "choose-pace" });
+  return box;
+}
+
+// A table with three open seats, at the pace chosen; its screen shares the invite link.
 export function inviteFriendsButton(ctx) {
   return actionButton({ class: big(false), testid: "invite-friends" }, [gettext("Invite friends")], async () => {
-    const view = await api.createMatch({ rules: { preset: "standard" }, hands: 5, opponents: ["open", "open", "open"] });
-    ctx.navigate(`/m/${view.id}`);
+    choosePace(async (seconds) => {
+      const view = await api.createMatch({ rules: { preset: "standard" }, hands: 5, turn_seconds: seconds, opponents: ["open", "open", "open"] });
+      ctx.navigate(`/m/${view.id}`);
+    });
   });
 }

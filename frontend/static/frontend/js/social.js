@@ -42,10 +42,10 @@ export function changeText(change) {
   return `${sign}${number(Math.abs(change))}`;
 }
 
-// One tap: a match with the friend invited by name and two normal bots, a day per move.
-export async function inviteToMatch(ctx, username) {
+// A match with the friend invited by name and two normal bots, at ``turnSeconds`` a move.
+export async function inviteToMatch(ctx, username, turnSeconds) {
   const view = await request("POST", "/api/matches/", {
-    rules: { preset: "standard" }, turn_seconds: 86400, opponents: [`user:${username}`, "bot:normal", "bot:normal"],
+    rules: { preset: "standard" }, turn_seconds: turnSeconds, opponents: [`user:${username}`, "bot:normal", "bot:normal"],
   });
   ctx.navigate(`/m/${view.id}`);
 }

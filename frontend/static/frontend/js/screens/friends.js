@@ -1,7 +1,8 @@
 // Friends: add by username, answer requests, see who is online (friends only) and their
-// rating, invite one to a match in one tap; remove or block; unblock.
+// rating, invite one to a match at the pace chosen; remove or block; unblock.
 import { fill, h, toast } from "../dom.js";
 import { gettext, interpolate } from "../i18n.js";
+import { choosePace } from "../quickplay.js";
 import { inviteToMatch, ratingText, social } from "../social.js";
 
 function button(label, onclick, { testid, primary = false } = {}) {
@@ -44,7 +45,7 @@ export async function mount(main, route, ctx) {
       h("span", { class: "sr-only" }, f.online ? gettext("online") : gettext("offline")),
       h("span", { class: "muted", testid: "friend-rating" }, ratingText(f.rating)),
       h("span", { class: "row" },
-        button(gettext("Invite to a match"), () => inviteToMatch(ctx, f.username).catch((e) => toast(e.message)),
+        button(gettext("Invite to a match"), () => choosePace((seconds) => inviteToMatch(ctx, f.username, seconds)),
           { testid: "invite-friend", primary: true }),
         button(gettext("Remove"), run(() => social.remove(f.username)), { testid: "remove-friend" }),
         button(gettext("Block"), run(() => social.block(f.username)), { testid: "block-friend" })));

@@ -1,6 +1,6 @@
 // Panels around the table: hand-end scores, final standings, invites, the last trick.
 import { cardFace } from "../cards.js";
-import { h, toast } from "../dom.js";
+import { dialog, h, toast } from "../dom.js";
 import { listAnd, number, ordinal, score } from "../format.js";
 import { handLabel } from "../handlabel.js";
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
@@ -54,17 +54,6 @@ export function handEndTable(view, result) {
       h("td", { testid: "hand-won" }, number(result.tricks_won[s])),
       h("td", { class: result.scores[s] < 0 ? "neg" : "", testid: "hand-points" }, h("strong", {}, score(result.scores[s]))),
       h("td", { testid: "hand-total" }, score(result.totals[s]))))));
-}
-
-export function dialog(title, body, { testid, actions = [] } = {}) {
-  const box = h("dialog", { class: "sheet", testid, "aria-label": title },
-    h("h2", {}, title), body,
-    h("div", { class: "row" }, actions,
-      h("button", { class: "btn", type: "button", testid: "dialog-close", onclick: () => box.close() }, gettext("Close"))));
-  box.addEventListener("close", () => box.remove());
-  document.body.append(box);
-  box.showModal();
-  return box;
 }
 
 // How long a hand's scoreboard stays up: until the server's pause between hands ends (no
