@@ -63,7 +63,8 @@ export function playOnlineButton(ctx) {
 }
 
 // A match among friends is played now, together, or over days: the sheet asks which, and
-// ``start(seconds)`` makes the match at that pace (the sheet closes once it has).
+// ``start(seconds)`` makes the match at that pace. The sheet closes once it is done, so a
+// refusal's message shows over the screen, not under the sheet.
 const FRIEND_PACES = [
   { label: () => gettext("Live"), pace: "30s", testid: "pace-live" },
   { label: () => gettext("At your own pace"), pace: "1d", testid: "pace-slow" },
@@ -73,8 +74,11 @@ export function choosePace(start) {
   const box = dialog(gettext("How fast will you play?"), h("div", {},
     FRIEND_PACES.map(({ label, pace, testid }) => actionButton({ class: big(false), testid },
       [h("span", {}, label()), caption(paceLabel(pace))], async () => {
-        await start(paceOf(pace).seconds);
-        box.close();
+        try {
+          await start(paceOf(pace).seconds);
+        } finally {
+          box.close();
+        }
       }))), { testid: "choose-pace" });
   return box;
 }
