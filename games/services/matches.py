@@ -270,8 +270,11 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
         other = (get_user_model().objects.filter(username__iexact=spec[5:])
                  .select_related("account").first())
         if other is None or other.account.is_guest:
-            # A guest's name is the site's, not theirs: it is answered as no one's.
-            raise DomainError(_("There is no player called %(name)s.") % {"name": spec[5:]},
+            # A guest's name is the site's, not theirs: it is answered as no one's, in words
+            # that say what a guest must do first.
+            raise DomainError(_("No player with an account is called %(name)s. A guest can be "
+                                "invited by name once they keep their account.")
+                              % {"name": spec[5:]},
                               code="unknown_user")
         if other.id == creator.id:
             raise DomainError(_("You already sit in seat 0."), code="bad_opponents")

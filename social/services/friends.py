@@ -32,6 +32,11 @@ def _player(username: str, *, guests: bool = True) -> Any:
     if user is not None and not guests and Account.objects.filter(user=user,
                                                                   is_guest=True).exists():
         user = None
+    if user is None and not guests:
+        # The same words for a guest and for no one, saying what a guest must do first.
+        raise NotFound(_("No player with an account is called %(name)s. A guest can be added "
+                         "as a friend once they keep their account.") % {"name": username},
+                       code="unknown_user")
     if user is None:
         raise NotFound(_("There is no player called %(name)s.") % {"name": username},
                        code="unknown_user")

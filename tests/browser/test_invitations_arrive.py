@@ -90,7 +90,8 @@ def test_a_refusal_repeated_shows_once(open_phone):
         page.get_by_test_id("friend-name").fill("nobody-by-this-name")
         page.get_by_test_id("add-friend").locator("[type=submit]").click()
         expect(page.get_by_test_id("toast")).to_have_text(
-            "There is no player called nobody-by-this-name.")
+            "No player with an account is called nobody-by-this-name. A guest can be added as a "
+            "friend once they keep their account.")
     expect(page.get_by_test_id("toast")).to_have_count(1)
 
 

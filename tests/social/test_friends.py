@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from asgiref.sync import async_to_sync
 
+from accounts.models import Account
 from social.presence import presence_connect, presence_of
 from tests.api.helpers import create
 from tests.conftest import client_for, make_user
@@ -77,6 +78,19 @@ def test_bad_requests_are_refused_with_a_code(owner_api, target, status, code):
     assert answer.json()["code"] == code
     assert answer.json()["detail"]
     assert friends_of(owner_api)["outgoing"] == []
+
+
+def test_a_guests_name_reads_as_no_ones_and_says_what_the_guest_must_do(owner_api, member_api):
+    Account.objects.filter(user__username="member").update(is_guest=True)
+    guest, nobody = ask(owner_api, "member"), ask(owner_api, "nobody-here")
+    assert guest.status_code == nobody.status_code == 404
+    assert guest.json()["code"] == nobody.json()["code"] == "unknown_user"
+    # The same words, but for the name: the answer does not tell that a guest has this name.
+    assert guest.json()["detail"].replace("member", "nobody-here") == nobody.json()["detail"]
+    assert "keep their account" in guest.json()["detail"]
+    assert friends_of(owner_api)["outgoing"] == []
+    Account.objects.filter(user__username="member").update(is_guest=False)
+    assert ask(owner_api, "member").status_code == 201
 
 
 def test_a_second_request_is_refused_and_changes_nothing(owner_api, member_api):
