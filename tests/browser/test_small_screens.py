@@ -53,7 +53,9 @@ def test_every_screen_fits_the_width_and_every_control_takes_a_finger(open_phone
         "/account": "account", f"/m/{waiting}": "invite-code", "/friends": "friends",
         "/leaderboard": "board-note",
     }
-    visitor_screens = {f"/join/{code}": "invite-text", "/": "play-online", "/rules": "rules-back"}
+    visitor_screens = {f"/join/{code}": "invite-text", "/": "play-online", "/rules": "rules-back",
+                       "/signin": "signin-form", "/signup": "signup-form",
+                       "/forgot-password": "forgot-form"}
     small = []
     for viewer, path, testid in [*((page, *screen) for screen in screens.items()),
                                  *((visitor, *screen) for screen in visitor_screens.items())]:

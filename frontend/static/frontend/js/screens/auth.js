@@ -21,8 +21,8 @@ export function mount(main, route, ctx) {
     h("p", { class: "muted" }, signup ? gettext("Already playing?") : gettext("New here?"), " ",
       h("a", { href: signup ? "/signin" : "/signup", testid: signup ? "to-signin" : "to-signup" },
         signup ? gettext("Sign in") : gettext("Create a player"))),
-    signup ? null : h("p", {}, h("a", { href: "/forgot-password", testid: "to-forgot" }, gettext("Forgot your password?"))),
-    h("p", {}, h("a", { href: "/", testid: "to-welcome" }, gettext("Play vs computer without signing up"))));
+    signup ? null : h("p", {}, h("a", { class: "onward", href: "/forgot-password", testid: "to-forgot" }, gettext("Forgot your password?"))),
+    h("p", {}, h("a", { class: "onward", href: "/", testid: "to-welcome" }, gettext("Play vs computer without signing up"))));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();

@@ -19,7 +19,7 @@ function forgot(main) {
       h("input", { id: "forgot-email", name: "email", type: "email", required: true, autocomplete: "email", testid: "forgot-email" })),
     h("button", { class: "btn btn-primary btn-wide", type: "submit", testid: "forgot-submit" }, gettext("Send the link")),
     done,
-    h("p", {}, h("a", { href: "/signin" }, gettext("Back to sign in"))));
+    h("p", {}, h("a", { class: "onward", href: "/signin" }, gettext("Back to sign in"))));
   el.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -91,7 +91,7 @@ export function showHandEnd(view, result) {
     handEndTable(view, result),
     wait === null ? null : h("div", { class: "break-bar", testid: "hand-break-bar", "aria-hidden": "true" },
       h("span", { style: `animation-duration: ${Math.round(wait)}ms` })),
-    wait === null ? null : h("p", { class: "muted" }, gettext("The next hand starts by itself. Tap to skip.")));
+    wait === null ? null : h("p", { class: "muted" }, gettext("The next hand starts by itself. Tap to close.")));
   const box = dialog(interpolate(gettext("Hand %(number)s scored"), { number: number(result.hand_number) }), body, { testid: "hand-end" });
   const timer = wait === null ? null : setTimeout(() => box.open && box.close(), wait);
   // A tap meant for the cards a moment before the sheet came up must not close it unread;
