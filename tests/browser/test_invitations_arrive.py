@@ -4,7 +4,7 @@ lands at the table and plays a move."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, sign_up, until_kept
+from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, screenshot, sign_up, until_kept
 
 pytestmark = pytest.mark.browser
 
@@ -31,6 +31,9 @@ def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
     # It says who invited, in full, and what is asked: the hands and the time a turn.
     expect(row.locator("strong")).to_have_text(f"{host_name} invited you")
     assert row.locator("strong").evaluate("e => e.scrollWidth <= e.clientWidth")
+    # The words are never squeezed into a column beside the answers: they go above them.
+    assert row.locator("strong").bounding_box()["width"] >= 140
+    screenshot(friend, "68-invitation-in-the-lobby")
     expect(row.get_by_test_id("invitation-about")).to_have_text("1 hand, 1 hour a turn")
     row.get_by_test_id("invitation-accept").click()
     friend.wait_for_url(f"**/m/{match_id}")
