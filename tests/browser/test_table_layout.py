@@ -1,5 +1,6 @@
 """The table at 360×640, 390×844 and 1280×800: a whole match against bots, checked as a player
-reads it (nothing off-screen, every card readable and named, the seats apart)."""
+reads it (nothing off-screen, every card readable and named, the seats apart); two guests'
+names told apart in the narrow side seats."""
 
 from __future__ import annotations
 
@@ -248,3 +249,24 @@ def check_match_end(page, size: str, shots: bool) -> None:
     check_no_sideways_scroll(page, "the match end")
     if shots:
         screenshot(page, f"table-{size}/5-match-end")
+
+
+def test_two_guests_in_the_side_seats_read_apart_at_360_px(open_phone):
+    host = open_phone(viewport={"width": 360, "height": 640})
+    sign_up(host)
+    new_match(host, opponents=("open", "bot:easy", "open"))
+    code = host.get_by_test_id("invite-code").inner_text()
+    for _ in range(2):
+        guest = open_phone()
+        guest.goto(f"/join/{code}")
+        guest.get_by_test_id("join-as-guest").click()
+        guest.wait_for_url("**/m/*")
+    expect(host.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(13)
+    # A guest's name ("Guest-14954") is told apart by its digits: a side seat shows it whole,
+    # on two lines where one is too narrow.
+    names = host.locator(".seat-left .seat-name, .seat-right .seat-name").evaluate_all(
+        "els => els.map(e => [e.innerText, e.scrollWidth <= e.clientWidth"
+        " && e.scrollHeight <= e.clientHeight])")
+    assert len(names) == 2 and all(text.startswith("Guest-") for text, _ in names), names
+    assert all(whole for _, whole in names), f"a guest's name is cut: {names}"
+    assert host.errors == []
