@@ -49,6 +49,13 @@ def test_one_tap_seats_a_guest_at_a_table_and_the_guest_keeps_the_account(open_p
         page.wait_for_timeout(200)
     assert acted
     screenshot(page, "31-guest-at-the-table")
+    # A new match says nothing more; from the lobby, the same button goes back to this one
+    # (not yet finished) and says so.
+    expect(page.get_by_test_id("toast")).to_have_count(0)
+    page.goto("/")
+    page.get_by_test_id("play-vs-computer").click()
+    page.wait_for_url(f"**/m/{match_id}")
+    expect(page.get_by_test_id("toast")).to_have_text("Back to your match against the computer.")
 
     page.goto("/")
     expect(page.get_by_test_id("guest-banner")).to_be_visible()

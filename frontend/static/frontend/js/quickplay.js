@@ -27,8 +27,15 @@ function actionButton(attrs, children, action) {
 const big = (primary) => `btn btn-wide btn-large action${primary ? " btn-primary" : ""}`;
 const caption = (text, testid) => h("small", { class: "action-note", testid }, text);
 
+// The server answers with the player's own such match still in play rather than a new one:
+// it is one where the player has called, or a hand is under way or over.
+const resumed = (view) => view.hand_number > 1 || view.hand_results.length > 0
+  || view.tricks.length > 0 || view.trick.length > 0
+  || (view.my_seat !== null && view.calls[view.my_seat] !== null);
+
 // A 5-hand match against three bots at once. Someone not signed in becomes a guest first
-// (the server makes one); offline, the game runs on the phone instead.
+// (the server makes one); offline, the game runs on the phone instead. Back at a match in
+// play, a message says so.
 export function vsComputerButton(ctx) {
   return actionButton({ class: big(true), testid: "play-vs-computer" }, [gettext("Play vs computer")], async () => {
     if (!navigator.onLine) {
@@ -39,6 +46,7 @@ export function vsComputerButton(ctx) {
     const view = await api.vsComputer();
     if (guest) ctx.setUser(await api.me());
     ctx.navigate(`/m/${view.id}`, { replace: guest });
+    if (resumed(view)) toast(gettext("Back to your match against the computer."), "info");
   });
 }
 
