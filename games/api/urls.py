@@ -25,6 +25,7 @@ urlpatterns = [
     path("matches/<id:match_id>/fill/", views.MatchFillView.as_view(), name="match-fill"),
     path("matches/<id:match_id>/cancel/", views.MatchCancelView.as_view(),
          name="match-cancel"),
+    path("matches/<id:match_id>/leave/", views.MatchLeaveView.as_view(), name="match-leave"),
     path("matches/<id:match_id>/rematch/", views.MatchRematchView.as_view(),
          name="match-rematch"),
     path("matches/<id:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),

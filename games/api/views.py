@@ -261,6 +261,18 @@ class MatchCancelView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class MatchLeaveView(APIView):
+    """Leave a waiting match another player has joined (204): the seat is open again."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(request=None, responses={204: None, **errors(404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        match_services.match_leave(user=request.user, match_id=match_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
 class MatchRematchView(APIView):
     """Offer a rematch (201), or accept the one another player offered (200)."""
 

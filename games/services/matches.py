@@ -139,6 +139,25 @@ def match_cancel(*, user: Any, match_id: int) -> None:
         match.delete()
 
 
+def match_leave(*, user: Any, match_id: int) -> Change:
+    """Give up ``user``'s seat at a waiting match another player has joined: the seat is open
+    again to anyone with the invite code, and the others wait on or start now with bots. A
+    player alone at the table calls it off instead (``match_cancel``)."""
+    with transaction.atomic():
+        match, seats = table_locked(match_id)
+        seat = seat_of(seats, user)
+        if match.status != Match.Status.WAITING:
+            raise Conflict(_("This match has started already."), code="match_started")
+        if not any(s.kind == Seat.Kind.HUMAN and s.user_id != user.id for s in seats):
+            raise Conflict(_("Nobody else has joined this match: call it off instead."),
+                           code="match_alone")
+        seat.kind, seat.user = Seat.Kind.OPEN, None
+        seat.save(update_fields=["kind", "user"])
+        match.seq += 1
+        match.save()
+        return announce(match, seats, None, NextTurn(TurnKind.WAITING))
+
+
 def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
     """Offer the players of a finished match another one with the same rules and seats, and
     whether the offer is new.

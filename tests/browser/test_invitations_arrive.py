@@ -4,7 +4,15 @@ lands at the table and plays a move."""
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import KEPT_VIEW, act_if_my_turn, api_in_page, screenshot, sign_up, until_kept
+from .conftest import (
+    KEPT_VIEW,
+    act_if_my_turn,
+    api_in_page,
+    new_match,
+    screenshot,
+    sign_up,
+    until_kept,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -133,4 +141,27 @@ def test_a_waiting_table_nobody_joined_is_called_off_in_two_taps(open_phone):
     friend.goto("/")
     expect(friend.get_by_test_id("match-list")).to_be_visible()
     expect(friend.get_by_test_id("invitation")).to_have_count(0)
+    assert host.errors == [] and friend.errors == []
+
+
+def test_a_player_who_joined_a_waiting_table_leaves_it_and_the_host_sees_the_seat_open(open_phone):
+    host, friend = open_phone(), open_phone()
+    sign_up(host)
+    sign_up(friend)
+    new_match(host, opponents=("open", "open", "bot:easy"))
+    code = host.get_by_test_id("invite-code").inner_text()
+    friend.goto(f"/join/{code}")
+    friend.wait_for_url("**/m/*")
+    # Another player is seated: neither may call the table off, either may leave it.
+    for page in (host, friend):
+        expect(page.get_by_test_id("leave-table")).to_be_visible()
+        expect(page.get_by_test_id("cancel-match")).to_have_count(0)
+    expect(host.get_by_test_id("invite").locator("h2")).to_have_text("Waiting for 1 player")
+    friend.get_by_test_id("leave-table").click()
+    friend.wait_for_url("**/")
+    expect(friend.get_by_test_id("toast")).to_have_text("You left the table.")
+    # The host's table says so at once: the seat is open, and alone again it may be called off.
+    expect(host.get_by_test_id("invite").locator("h2")).to_have_text("Waiting for 2 players")
+    expect(host.get_by_test_id("cancel-match")).to_be_visible()
+    expect(host.get_by_test_id("leave-table")).to_have_count(0)
     assert host.errors == [] and friend.errors == []

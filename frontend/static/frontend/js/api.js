@@ -116,6 +116,7 @@ export const api = {
   finish: (id, seq) => act(`/api/matches/${id}/finish/`, { seq }),
   fill: (id) => act(`/api/matches/${id}/fill/`, {}),
   cancel: (id) => act(`/api/matches/${id}/cancel/`, {}),
+  leave: (id) => act(`/api/matches/${id}/leave/`, {}),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),

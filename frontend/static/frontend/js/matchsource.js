@@ -57,6 +57,7 @@ function apiSource(id, ctx) {
     back: () => api.back(id),
     fill: () => api.fill(id),
     cancel: () => api.cancel(id),
+    leave: () => api.leave(id),
     rematch: async () => `/m/${(await api.rematch(id)).id}`,
     follow({ enqueue, refresh, newestSeq, view }) {
       const off = ctx.live.on((kind, data) => {

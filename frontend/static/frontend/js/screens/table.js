@@ -150,7 +150,7 @@ export async function mount(main, route, ctx) {
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
       h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => source.back()) }, gettext("I'm back"))) : null);
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
-    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff }));
+    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff, onLeave: source.leave && leave }));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";
@@ -391,14 +391,18 @@ export async function mount(main, route, ctx) {
     for (const el of [parts?.hand, parts?.picker.firstElementChild]) el?.setAttribute("aria-busy", String(value));
   }
 
-  // A waiting table nobody else has joined is called off, and the player is back in the lobby.
-  async function callOff() {
+  // A waiting table nobody else has joined is called off; one that others have joined is left,
+  // its seat open again. Either way the player is back in the lobby.
+  const callOff = () => goBackToLobby(source.cancel, gettext("The match was called off."));
+  const leave = () => goBackToLobby(source.leave, gettext("You left the table."));
+
+  async function goBackToLobby(request, done) {
     if (busy) return;
     setBusy(true);
     try {
-      await source.cancel();
+      await request();
       source.forget?.();
-      toast(gettext("The match was called off."), "info");
+      toast(done, "info");
       ctx.navigate("/");
     } catch (error) {
       toast(error.message);

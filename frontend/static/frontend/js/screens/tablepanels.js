@@ -207,11 +207,16 @@ export function unratedNote(view) {
   return h("p", { class: "hint", testid: "unrated-note" }, why);
 }
 
-export function invitePanel(view, { onFill = null, onCancel = null } = {}) {
+export function invitePanel(view, { onFill = null, onCancel = null, onLeave = null } = {}) {
   if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
   if (!open && view.status !== "waiting") return unratedNote(view);
+  // Seated at a table that waits: alone, the player may call it off; once another player has
+  // joined, the table is theirs too, and the player may only leave it (the seat opens again).
+  const waitingWithMe = view.status === "waiting" && view.my_seat !== null;
+  const others = view.seats.some((s) => s.kind === "human" && s.seat !== view.my_seat);
+  const leaveButton = onLeave && h("button", { class: "btn btn-wide", type: "button", testid: "leave-table", onclick: onLeave }, gettext("Leave this table"));
   return h("section", { class: "panel invite", testid: "invite" }, unratedNote(view),
     h("h2", {}, open ? interpolate(ngettext("Waiting for %(n)s player", "Waiting for %(n)s players", open), { n: number(open) }) : gettext("Invite")),
     h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
@@ -221,8 +226,7 @@ export function invitePanel(view, { onFill = null, onCancel = null } = {}) {
     open && onFill && view.status === "waiting" && view.my_seat !== null
       ? h("button", { class: "btn btn-wide", type: "button", testid: "fill-with-bots", onclick: onFill }, gettext("Start now with bots"))
       : null,
-    onCancel && view.status === "waiting" && view.my_seat !== null && !view.seats.some((s) => s.kind === "human" && s.seat !== view.my_seat)
-      ? cancelButton(onCancel) : null);
+    waitingWithMe ? (others ? leaveButton : onCancel && cancelButton(onCancel)) : null);
 }
 
 // Calling a table off takes a second tap on the same button within a few seconds; meanwhile
