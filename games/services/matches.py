@@ -108,14 +108,25 @@ def match_join(*, user: Any, invite_code: str) -> Change:
 FILL_LEVEL = "normal"
 
 
+def _waiting_table(match_id: int, user: Any) -> tuple[Match, list[Seat], Seat]:
+    """The waiting match ``user`` sits at, locked, with its seats and ``user``'s own."""
+    match, seats = table_locked(match_id)
+    seat = seat_of(seats, user)
+    if match.status != Match.Status.WAITING:
+        raise Conflict(_("This match has started already."), code="match_started")
+    return match, seats, seat
+
+
+def _others_seated(seats: list[Seat], user: Any) -> bool:
+    """Whether another player has taken a seat at the table."""
+    return any(s.kind == Seat.Kind.HUMAN and s.user_id != user.id for s in seats)
+
+
 def match_fill_with_bots(*, user: Any, match_id: int) -> Change:
     """Start ``user``'s waiting match now: bots take every seat still open or reserved (an
     invitation not yet accepted is withdrawn). Only a player seated at it may."""
     with transaction.atomic():
-        match, seats = table_locked(match_id)
-        seat_of(seats, user)
-        if match.status != Match.Status.WAITING:
-            raise Conflict(_("This match has started already."), code="match_started")
+        match, seats, _seat = _waiting_table(match_id, user)
         for seat in seats:
             if seat.kind in (Seat.Kind.OPEN, Seat.Kind.RESERVED):
                 seat.kind, seat.reserved_for, seat.bot_level = Seat.Kind.BOT, None, FILL_LEVEL
@@ -127,13 +138,11 @@ def match_fill_with_bots(*, user: Any, match_id: int) -> Change:
 def match_cancel(*, user: Any, match_id: int) -> None:
     """Call off ``user``'s waiting match while nobody else has taken a seat: it is removed
     with its seats, so its invitations and its listing go with it (no move was ever made).
-    Once another player has joined, the table is theirs too: it can start with bots or wait."""
+    Once another player has joined, the table is theirs too: it can start with bots, wait, or
+    be left (``match_leave``)."""
     with transaction.atomic():
-        match, seats = table_locked(match_id)
-        seat_of(seats, user)
-        if match.status != Match.Status.WAITING:
-            raise Conflict(_("This match has started already."), code="match_started")
-        if any(s.kind == Seat.Kind.HUMAN and s.user_id != user.id for s in seats):
+        match, seats, _seat = _waiting_table(match_id, user)
+        if _others_seated(seats, user):
             raise Conflict(_("Other players have joined this match: start it now with bots, "
                              "or wait for the rest."), code="match_has_players")
         match.delete()
@@ -144,11 +153,8 @@ def match_leave(*, user: Any, match_id: int) -> Change:
     again to anyone with the invite code, and the others wait on or start now with bots. A
     player alone at the table calls it off instead (``match_cancel``)."""
     with transaction.atomic():
-        match, seats = table_locked(match_id)
-        seat = seat_of(seats, user)
-        if match.status != Match.Status.WAITING:
-            raise Conflict(_("This match has started already."), code="match_started")
-        if not any(s.kind == Seat.Kind.HUMAN and s.user_id != user.id for s in seats):
+        match, seats, seat = _waiting_table(match_id, user)
+        if not _others_seated(seats, user):
             raise Conflict(_("Nobody else has joined this match: call it off instead."),
                            code="match_alone")
         seat.kind, seat.user = Seat.Kind.OPEN, None

@@ -223,7 +223,7 @@ export function invitePanel(view, { onFill = null, onCancel = null, onLeave = nu
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),
     h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")),
     // Nobody is bound to wait for ever: a seated player may start now, bots in the empty seats.
-    open && onFill && view.status === "waiting" && view.my_seat !== null
+    open && onFill && waitingWithMe
       ? h("button", { class: "btn btn-wide", type: "button", testid: "fill-with-bots", onclick: onFill }, gettext("Start now with bots"))
       : null,
     waitingWithMe ? (others ? leaveButton : onCancel && cancelButton(onCancel)) : null);
