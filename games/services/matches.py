@@ -144,7 +144,8 @@ def match_cancel(*, user: Any, match_id: int) -> None:
         match, seats, _seat = _waiting_table(match_id, user)
         if _others_seated(seats, user):
             raise Conflict(_("Other players have joined this match: start it now with bots, "
-                             "or wait for the rest."), code="match_has_players")
+                             "wait for the rest, or leave the table."),
+                           code="match_has_players")
         match.delete()
 
 
