@@ -61,6 +61,7 @@ def match_create(*, user: Any, rules: dict[str, Any], turn_seconds: int | None,
     reserved = [s["reserved_for"].id for s in seat_specs if s.get("reserved_for")]
     if len(reserved) != len(set(reserved)):
         raise DomainError(_("Each player can be invited to only one seat."), code="bad_opponents")
+    _refuse_invited_twice(user, reserved)
     with transaction.atomic():
         match = Match.objects.create(
             created_by=user, rules=parsed_rules.to_dict(), hands_to_play=parsed_rules.hands,
@@ -280,6 +281,19 @@ def _check_level_time(level: str, turn_seconds: int) -> None:
         )
 
 
+def _refuse_invited_twice(user: Any, invitee_ids: list[int]) -> None:
+    """Refuse a new table for a player ``user`` has invited to one still waiting for them:
+    two identical invitations would leave the invitee guessing which to answer. The answer
+    names that table (``match``), where the inviter can wait, start or call it off."""
+    pending = (Seat.objects.filter(kind=Seat.Kind.RESERVED, reserved_for_id__in=invitee_ids,
+                                   match__created_by=user, match__status=Match.Status.WAITING)
+               .select_related("reserved_for").order_by("-match_id").first())
+    if pending is not None:
+        raise Conflict(_("You have already invited %(name)s to a table that is still waiting "
+                         "for them.") % {"name": pending.reserved_for.username},
+                       code="already_invited", extra={"match": pending.match_id})
+
+
 def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
     if not isinstance(spec, str):
         raise DomainError(_("Each opponent is a string such as \"bot:normal\"."),
@@ -303,7 +317,8 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
                               % {"name": spec[5:]},
                               code="unknown_user")
         if other.id == creator.id:
-            raise DomainError(_("You already sit in seat 0."), code="bad_opponents")
+            raise DomainError(_("You take a seat at your own table: invite someone else."),
+                              code="bad_opponents")
         if blocked_between(user_id=creator.id, other_id=other.id):
             # The same answer whichever of the two blocked: a block is not announced.
             raise DomainError(_("You cannot invite %(name)s to a match.")

@@ -165,3 +165,53 @@ def test_a_player_who_joined_a_waiting_table_leaves_it_and_the_host_sees_the_sea
     expect(host.get_by_test_id("cancel-match")).to_be_visible()
     expect(host.get_by_test_id("leave-table")).to_have_count(0)
     assert host.errors == [] and friend.errors == []
+
+
+def test_an_invitation_opened_at_its_table_is_answered_there(open_phone):
+    """The invitation's message leads to its table: the invitee reads the terms there and
+    accepts or declines it at once. At a table, such a message is brief, and only its
+    "Open" leaves the table: a tap on its words just clears it."""
+    host, friend = open_phone(), open_phone()
+    sign_up(host)
+    friend_name = sign_up(friend)
+    match_id = invite(host, friend_name, turn_seconds=86400)
+    friend.goto(f"/m/{match_id}")
+    invited = friend.get_by_test_id("invited")
+    expect(invited).to_contain_text("You are invited to this match", timeout=10_000)
+    expect(invited.get_by_test_id("table-terms")).to_have_text("1 hand, 1 day a turn")
+    expect(friend.get_by_test_id("share-invite")).to_have_count(0)
+    screenshot(friend, "69-invited-at-the-table")
+    invited.get_by_test_id("invited-accept").click()
+    expect(friend.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(
+        13, timeout=20_000)
+    expect(friend.get_by_test_id("invited")).to_have_count(0)
+    assert api_in_page(friend, "GET", f"/api/matches/{match_id}/")["body"]["my_seat"] == 1
+
+    # At that table, a second invitation arrives: its words clear it, its "Open" follows it.
+    second = invite(host, friend_name, others=("open", "bot:easy"))
+    told = friend.get_by_test_id("toast").filter(has=friend.get_by_test_id("invitation-toast"))
+    expect(told).to_contain_text("invited you to a match.", timeout=10_000)
+    told.locator("span").first.click(position={"x": 4, "y": 4})
+    expect(told).to_have_count(0)
+    assert f"/m/{match_id}" in friend.url
+    api_in_page(host, "POST", f"/api/matches/{second}/cancel/", {})
+    third = invite(host, friend_name, others=("open", "bot:easy"))
+    friend.get_by_test_id("invitation-toast").click(timeout=10_000)
+    friend.wait_for_url(f"**/m/{third}")
+    friend.get_by_test_id("invited-decline").click()
+    friend.wait_for_url("**/")
+    expect(friend.get_by_test_id("toast")).to_have_text("Invitation declined.")
+    seats = api_in_page(host, "GET", f"/api/matches/{third}/")["body"]["seats"]
+    assert seats[1]["kind"] == "open"
+    assert host.errors == [] and friend.errors == []
+
+
+def test_a_waiting_table_says_its_pace(open_phone):
+    host = open_phone()
+    sign_up(host)
+    made = api_in_page(host, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 30,
+        "opponents": ["open", "bot:easy", "bot:easy"]})
+    host.goto(f"/m/{made['body']['id']}")
+    expect(host.get_by_test_id("invite").get_by_test_id("table-terms")).to_have_text(
+        "5 hands, 30 seconds a turn", timeout=10_000)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.models import Seat
+from games.models import Match, Seat
 from tests.api.helpers import create, view
 from tests.conftest import client_for, make_user
 
@@ -57,3 +57,32 @@ def test_declining_opens_the_seat(invitation, ram, owner_api):
     assert view(owner_api, invitation["id"])["seats"][1]["kind"] == "open"
     assert invitee.get("/api/invitations/").json() == []
     assert invitee.post(f"/api/invitations/{invitation['id']}/decline/").status_code == 404
+
+
+def test_a_player_invited_to_a_waiting_table_is_not_invited_to_a_second(
+        invitation, ram, owner_api):
+    """A second table for the same invitee while the first still waits for them is refused
+    with the first one's id, and nothing is created; once they have answered, a new
+    invitation is fine."""
+    before = Match.objects.count()
+    again = owner_api.post("/api/matches/", {
+        "rules": {"preset": "standard"}, "turn_seconds": 30,
+        "opponents": ["bot:easy", "user:राम", "bot:easy"]}, format="json")
+    assert again.status_code == 409, again.content
+    assert again.json() == {
+        "code": "already_invited", "match": invitation["id"],
+        "detail": "You have already invited राम to a table that is still waiting for them."}
+    assert Match.objects.count() == before
+    assert len(client_for(ram).get("/api/invitations/").json()) == 1
+    # Another player's table may invite them; so may the owner once they have answered.
+    assert client_for(ram).post(f"/api/invitations/{invitation['id']}/decline/").status_code == 204
+    assert create(owner_api, ["user:राम", "bot:easy", "bot:easy"])["id"] != invitation["id"]
+
+
+def test_inviting_yourself_says_so_in_words(owner_api):
+    refused = owner_api.post("/api/matches/", {
+        "rules": {"preset": "standard"}, "opponents": ["user:owner", "bot:easy", "bot:easy"]},
+        format="json")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "bad_opponents"
+    assert refused.json()["detail"] == "You take a seat at your own table: invite someone else."

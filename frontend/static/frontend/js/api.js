@@ -117,6 +117,8 @@ export const api = {
   fill: (id) => act(`/api/matches/${id}/fill/`, {}),
   cancel: (id) => act(`/api/matches/${id}/cancel/`, {}),
   leave: (id) => act(`/api/matches/${id}/leave/`, {}),
+  acceptInvitation: (id) => act(`/api/invitations/${id}/accept/`, {}),
+  declineInvitation: (id) => act(`/api/invitations/${id}/decline/`, {}),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),
   record: (id) => get(`/api/matches/${id}/record/`),
   analysis: (id, seat) => get(`/api/matches/${id}/analysis/?seat=${seat}`),

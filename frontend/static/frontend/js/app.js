@@ -59,10 +59,15 @@ live.on((kind, connected) => {
 addEventListener("offline", showConnection);
 // A search found its table while the player is on another screen than its wait: one tap away.
 // An invitation, a declined one and a friend's request or answer are told wherever the player
-// is, one tap from where to answer; the screen that lists them redraws itself instead.
+// is, one tap from where to answer; the screen that lists them redraws itself instead. At a
+// table the message is brief and only its "Open" leaves the table: a tap meant to clear it
+// from over the seat across never takes the player away mid-turn.
 live.on((kind, data) => {
   const screen = document.body.dataset.screen;
-  const tell = (href, testid, text) => toast(h("a", { href, testid }, text), "info", 20000);
+  const atTable = screen === "table" || screen === "offline-table";
+  const tell = (href, testid, text) => (atTable
+    ? toast(h("span", {}, text, " ", h("a", { href, testid, class: "toast-open" }, gettext("Open"))), "info", 8000)
+    : toast(h("a", { href, testid }, text), "info", 20000));
   if (kind === "seek" && screen !== "online") {
     tell(`/m/${data.match}`, "match-found", gettext("Players were found: your match has started."));
   } else if (kind === "invitation" && screen !== "lobby") {

@@ -1,6 +1,6 @@
 // How a hand is named wherever the match's length shows: "Hand 7 of 10"; "Hand 7" when the
 // match has no fixed end; a hand that plays off a tie for first place says so.
-import { number as count } from "./format.js";
+import { number as count, duration } from "./format.js";
 import { gettext, interpolate, ngettext } from "./i18n.js";
 
 export function handLabel(number, hands, playOff = false) {
@@ -15,4 +15,9 @@ export function handsLabel(hands, played) {
     return interpolate(ngettext("%(count)s hand", "%(count)s hands", hands), { count: count(hands) });
   }
   return interpolate(ngettext("no fixed end, %(count)s hand", "no fixed end, %(count)s hands", played), { count: count(played) });
+}
+
+// What a match asks of a player before they sit down: "5 hands", "30 seconds a turn".
+export function termsOf(hands, turnSeconds) {
+  return [handsLabel(hands, 0), interpolate(gettext("%(time)s a turn"), { time: duration(turnSeconds) })];
 }

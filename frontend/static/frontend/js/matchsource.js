@@ -7,8 +7,8 @@
 // A source: ``id``; ``load()`` → view; ``cached()`` → the last view this phone kept, or null;
 // ``keep(view, drawn)`` keeps a view the network gave (with ``drawn()``, the table drawn from
 // it); ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``, ``finish(seq)``, ``back()``,
-// ``fill()`` (a waiting table's empty seats to bots; the server's only) → the view after the
-// player's action; ``rematch()`` → the path of the next match;
+// ``fill()`` (a waiting table's empty seats to bots; the server's only), ``accept()`` (an
+// invitation to it) → the view after the player's action; ``decline()``; ``rematch()`` → the path of the next match;
 // ``follow({enqueue, refresh, newestSeq, view})`` → stop, delivering the views that follow
 // (``refresh(seq)`` asks for a view at least that new); ``extras(root)`` → stop, what the
 // table adds for this source (reactions); ``finished()`` when the match ends.
@@ -58,6 +58,8 @@ function apiSource(id, ctx) {
     fill: () => api.fill(id),
     cancel: () => api.cancel(id),
     leave: () => api.leave(id),
+    accept: () => api.acceptInvitation(id),
+    decline: () => api.declineInvitation(id),
     rematch: async () => `/m/${(await api.rematch(id)).id}`,
     follow({ enqueue, refresh, newestSeq, view }) {
       const off = ctx.live.on((kind, data) => {

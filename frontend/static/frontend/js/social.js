@@ -1,6 +1,7 @@
 // The social API (friends, blocks, ratings, leaderboards, profiles, reactions) and how a
 // rating reads: one number, said to be provisional for the first 10 rated matches.
 import { request } from "./api.js";
+import { toast } from "./dom.js";
 import { number } from "./format.js";
 import { gettext, interpolate } from "./i18n.js";
 
@@ -44,8 +45,17 @@ export function changeText(change) {
 
 // A match with the friend invited by name and two normal bots, at ``turnSeconds`` a move.
 export async function inviteToMatch(ctx, username, turnSeconds) {
-  const view = await request("POST", "/api/matches/", {
-    rules: { preset: "standard" }, turn_seconds: turnSeconds, opponents: [`user:${username}`, "bot:normal", "bot:normal"],
-  });
+  let view;
+  try {
+    view = await request("POST", "/api/matches/", {
+      rules: { preset: "standard" }, turn_seconds: turnSeconds, opponents: [`user:${username}`, "bot:normal", "bot:normal"],
+    });
+  } catch (error) {
+    if (error.code !== "already_invited") throw error;
+    // One table waits for them already: that is where to go, with the reason in words.
+    toast(error.message, "info");
+    ctx.navigate(`/m/${error.body.match}`);
+    return;
+  }
   ctx.navigate(`/m/${view.id}`);
 }

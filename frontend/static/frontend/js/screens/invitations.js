@@ -1,8 +1,8 @@
 // Invitations that arrived: at the top of the lobby, each with Accept and Decline.
 import { request } from "../api.js";
 import { fill, h, toast } from "../dom.js";
-import { handsLabel } from "../handlabel.js";
-import { duration, list } from "../format.js";
+import { list } from "../format.js";
+import { termsOf } from "../handlabel.js";
 import { gettext, interpolate } from "../i18n.js";
 
 function invitationRow(invitation, ctx, reload) {
@@ -20,7 +20,7 @@ function invitationRow(invitation, ctx, reload) {
     }
   };
   // What is asked of the player before they accept: how many hands, and how long each turn.
-  const about = [handsLabel(invitation.hands, 0), interpolate(gettext("%(time)s a turn"), { time: duration(invitation.turn_seconds) })];
+  const about = termsOf(invitation.hands, invitation.turn_seconds);
   return h("li", { class: "match-row invitation-row", testid: "invitation", dataset: { matchId: invitation.match_id } },
     h("span", { class: "match-main" },
       h("strong", {}, who),

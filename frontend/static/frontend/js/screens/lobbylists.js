@@ -3,8 +3,8 @@
 // section hidden while it has nothing to show, with a function that reloads it.
 import { api } from "../api.js";
 import { fill, h, seatLabel, toast } from "../dom.js";
-import { duration, list, number, ordinal, score } from "../format.js";
-import { handsLabel } from "../handlabel.js";
+import { list, number, ordinal, score } from "../format.js";
+import { termsOf } from "../handlabel.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { foundText, paceOf, seekLabel } from "../paces.js";
 
@@ -81,7 +81,7 @@ export function tableSection(ctx) {
   const row = (table) => {
     const button = h("button", { class: "btn btn-primary btn-small", type: "button", testid: "open-table-join" }, gettext("Join"));
     button.addEventListener("click", () => join(table, button));
-    const about = [handsLabel(table.hands, 0), interpolate(gettext("%(time)s a turn"), { time: duration(table.turn_seconds) })];
+    const about = termsOf(table.hands, table.turn_seconds);
     const rules = presets ? rulesName(table.rules, presets) : null;
     return h("li", { class: "match-row", testid: "open-table", dataset: { matchId: table.match_id } },
       h("span", { class: "match-main" },

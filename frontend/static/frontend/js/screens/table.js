@@ -9,7 +9,7 @@ import { celebrate, dealIn, flyIn, pulse, sweepTo } from "../motion.js";
 import { motionScale, pauseScale, prefs, setPref } from "../prefs.js";
 import { snapshotOf } from "../snapshot.js";
 import { sound } from "../sound.js";
-import { finishPanel, invitePanel, markHandSeen, missedHandEnd, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
+import { finishPanel, invitedPanel, invitePanel, markHandSeen, missedHandEnd, showAllScores, showHandEnd, showLastTrick, standings } from "./tablepanels.js";
 import { callPicker, drawHand, drawTrick, position, seatPanel, seatSummary, statusLine } from "./tableview.js";
 
 // Other players' moves are shown one at a time (450 ms apart at normal speed) and a finished
@@ -150,7 +150,9 @@ export async function mount(main, route, ctx) {
     show(parts.banner, autopilot ? h("div", { class: "banner", testid: "autopilot" }, gettext("Autopilot is playing for you."),
       h("button", { class: "btn btn-small", type: "button", testid: "back-from-autopilot", onclick: () => act(() => source.back()) }, gettext("I'm back"))) : null);
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
-    show(parts.invite, invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff, onLeave: source.leave && leave }));
+    show(parts.invite, invitedHere(view)
+      ? invitedPanel(view, { onAccept: () => act(() => source.accept()), onDecline: decline })
+      : invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff, onLeave: source.leave && leave }));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";
@@ -395,6 +397,10 @@ export async function mount(main, route, ctx) {
   // its seat open again. Either way the player is back in the lobby.
   const callOff = () => goBackToLobby(source.cancel, gettext("The match was called off."));
   const leave = () => goBackToLobby(source.leave, gettext("You left the table."));
+  const decline = () => goBackToLobby(source.decline, gettext("Invitation declined."));
+  // Not seated at a waiting table that keeps a seat for this player: they were invited.
+  const invitedHere = (v) => Boolean(source.accept) && v.status === "waiting" && v.my_seat === null
+    && v.seats.some((s) => s.kind === "reserved" && s.name === ctx.user?.username);
 
   async function goBackToLobby(request, done) {
     if (busy) return;

@@ -1,8 +1,8 @@
 // Panels around the table: hand-end scores, final standings, invites, the last trick.
 import { cardFace } from "../cards.js";
 import { dialog, h, toast } from "../dom.js";
-import { listAnd, number, ordinal, score } from "../format.js";
-import { handLabel } from "../handlabel.js";
+import { list, listAnd, number, ordinal, score } from "../format.js";
+import { handLabel, termsOf } from "../handlabel.js";
 import { gettext, interpolate, ngettext, pgettext } from "../i18n.js";
 import { ratingChange } from "../ratingsheet.js";
 import { seatName } from "./tableview.js";
@@ -207,6 +207,22 @@ export function unratedNote(view) {
   return h("p", { class: "hint", testid: "unrated-note" }, why);
 }
 
+// A waiting table's terms, said before anyone sits down or starts it: "5 hands, 1 day a turn".
+function termsLine(view) {
+  return h("p", { class: "muted", testid: "table-terms" }, list(termsOf(view.hands, view.turn_seconds)));
+}
+
+// A player invited to a waiting table who opens it (from the invitation's message, say)
+// answers there: accept takes the seat kept for them, decline gives it back.
+export function invitedPanel(view, { onAccept, onDecline }) {
+  return h("section", { class: "panel invite", testid: "invited" }, unratedNote(view),
+    h("h2", {}, gettext("You are invited to this match")),
+    termsLine(view),
+    h("div", { class: "row" },
+      h("button", { class: "btn btn-primary", type: "button", testid: "invited-accept", onclick: onAccept }, gettext("Accept")),
+      h("button", { class: "btn", type: "button", testid: "invited-decline", onclick: onDecline }, gettext("Decline"))));
+}
+
 export function invitePanel(view, { onFill = null, onCancel = null, onLeave = null } = {}) {
   if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
@@ -219,6 +235,7 @@ export function invitePanel(view, { onFill = null, onCancel = null, onLeave = nu
   const leaveButton = onLeave && h("button", { class: "btn btn-wide", type: "button", testid: "leave-table", onclick: onLeave }, gettext("Leave this table"));
   return h("section", { class: "panel invite", testid: "invite" }, unratedNote(view),
     h("h2", {}, open ? interpolate(ngettext("Waiting for %(n)s player", "Waiting for %(n)s players", open), { n: number(open) }) : gettext("Invite")),
+    view.status === "waiting" ? termsLine(view) : null,
     h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),
     h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")),
