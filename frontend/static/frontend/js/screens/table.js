@@ -322,6 +322,11 @@ export async function mount(main, route, ctx) {
       }
       return;
     }
+    if (previous.status === "waiting") noticeSeats(previous, next);
+    if (previous.turn === previous.my_seat && previous.my_seat !== null && !busy && ["bidding", "playing"].includes(previous.status)
+      && next.seq > previous.seq && !next.seats[next.my_seat]?.autopilot && playedFor(previous, next)) {
+      toast(gettext("Your time ran out: a bot made that move for you."), "info");
+    }
     if (mine && (previous.turn !== next.turn || previous.status !== next.status)) {
       announce(next.status === "bidding" ? gettext("Your call.") : gettext("Your turn to play."));
       sound("turn");
@@ -339,6 +344,30 @@ export async function mount(main, route, ctx) {
       announce(gettext("The match is over."));
       source.finished();
     }
+  }
+
+  // Whether the seat's own move came between two views it did not send it in: its call made,
+  // or a card gone from its hand in the same hand.
+  function playedFor(previous, next) {
+    const me = previous.my_seat;
+    if (next.hand_number !== previous.hand_number) return false;
+    if (previous.status === "bidding") return previous.calls[me] == null && next.calls[me] != null;
+    return (next.hand?.length ?? 0) < (previous.hand?.length ?? 0);
+  }
+
+  // Who sat down at or got up from a waiting table, and its start by another player, told to
+  // the others there (the seat alone changes quietly).
+  function noticeSeats(previous, next) {
+    for (const seat of next.seats) {
+      const before = previous.seats[seat.seat];
+      if (seat.seat === next.my_seat || !before) continue;
+      if (seat.kind === "human" && before.kind !== "human") {
+        toast(interpolate(gettext("%(name)s joined the table."), { name: seat.name }), "info");
+      } else if (before.kind === "human" && seat.kind !== "human") {
+        toast(interpolate(gettext("%(name)s left the table."), { name: before.name }), "info");
+      }
+    }
+    if (next.status !== "waiting" && !busy) toast(gettext("The match has started."), "info");
   }
 
   // A kept view stays until a view at least as new comes; the server is asked again.
