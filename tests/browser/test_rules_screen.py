@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import FITS_THE_SCREEN, screenshot, sign_up
+from .conftest import FITS_THE_SCREEN, api_in_page, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -43,4 +43,32 @@ def test_the_rules_open_from_the_welcome_and_the_lobby_in_every_language(open_ph
         left = [line for line in english.splitlines() if line.strip() and line in text]
         assert left == [], (lang, left)
         assert page.evaluate(FITS_THE_SCREEN), lang
+    assert page.errors == []
+
+
+def test_a_tables_own_rules_are_two_taps_away_and_lead_to_how_to_play(open_phone):
+    """From the table: Scores, then Rules, shows the rules this match plays by, and from
+    there the whole of how to play. Settings leads there too."""
+    page = open_phone(viewport=SMALL_PHONE)
+    sign_up(page)
+    made = api_in_page(page, "POST", "/api/matches/", {
+        "rules": {"preset": "pagat"}, "hands": 1, "turn_seconds": 86400,
+        "opponents": ["open", "bot:easy", "bot:easy"]})
+    page.goto(f"/m/{made['body']['id']}")
+    page.get_by_test_id("show-scores").click()
+    page.get_by_test_id("scores-dialog").get_by_test_id("open-match-rules").click()
+    sheet = page.get_by_test_id("match-rules-dialog")
+    expect(sheet.get_by_test_id("match-rules-name")).to_have_text("Free follow")
+    expect(sheet).to_contain_text("Following suit: Any card of the suit")
+    expect(sheet).to_contain_text("Scoring: Hit your call")
+    expect(sheet).to_contain_text("Calls in this match run from 2 to 12.")
+    expect(sheet).not_to_contain_text("Spades must be broken")  # only the rules that are on
+    expect(page.get_by_test_id("scores-dialog")).to_have_count(0)
+    screenshot(page, "70-rules-of-this-match")
+    sheet.get_by_test_id("match-rules-more").click()
+    page.wait_for_url("**/rules")
+    expect(page.get_by_test_id("rules").locator("h1")).to_have_text("How to play")
+    page.goto("/settings")
+    page.get_by_test_id("settings-rules").click()
+    page.wait_for_url("**/rules")
     assert page.errors == []

@@ -5,6 +5,7 @@ import { api } from "../api.js";
 import { fill, h, seatLabel, toast } from "../dom.js";
 import { list, number, ordinal, score } from "../format.js";
 import { termsOf } from "../handlabel.js";
+import { rulesName } from "../matchrules.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 import { foundText, paceOf, seekLabel } from "../paces.js";
 
@@ -58,11 +59,6 @@ export function seekSection(ctx) {
 }
 
 // A table's rules by the name of the preset they are (the server's words), if any.
-function rulesName(rules, presets) {
-  const same = (preset) => Object.entries(preset.rules).every(([key, value]) => key === "hands" || rules[key] === value);
-  return presets.find(same)?.label || gettext("Own rules");
-}
-
 // Public tables waiting for players, with their rules, length and pace.
 export function tableSection(ctx) {
   const part = section(gettext("Open tables"), "open-tables");

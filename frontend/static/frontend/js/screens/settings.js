@@ -89,6 +89,7 @@ export async function mount(main, route, ctx) {
     h("h2", {}, gettext("Notifications on this device")), pushState, pushButton,
     h("h2", {}, gettext("Offline play")), offlineControl(),
     h("p", { class: "muted" }, h("a", { class: "onward", href: "/offline", testid: "to-offline" }, gettext("Play vs computer offline →"))),
+    h("p", { class: "muted" }, h("a", { class: "onward", href: "/rules", testid: "settings-rules" }, gettext("How to play →"))),
     h("h2", {}, gettext("Account")),
     h("a", { class: "btn btn-wide", href: "/account", testid: "to-account" },
       ctx.user.is_guest ? gettext("Keep your account") : gettext("Email, password, export, delete")),

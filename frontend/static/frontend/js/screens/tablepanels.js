@@ -128,7 +128,14 @@ export function missedHandEnd(view) {
 export function showAllScores(view) {
   const scores = view.hand_results.length
     ? scoreTable(view) : h("p", { testid: "no-scores" }, gettext("No hand has been scored yet."));
-  return dialog(gettext("Scores"), h("div", {}, scores, scoringNote(view)), { testid: "scores-dialog" });
+  // The rules of this match are one tap further, in a sheet of their own.
+  const rules = h("button", { class: "btn", type: "button", testid: "open-match-rules" }, gettext("Rules"));
+  const box = dialog(gettext("Scores"), h("div", {}, scores, scoringNote(view)), { testid: "scores-dialog", actions: [rules] });
+  rules.addEventListener("click", () => {
+    box.close();
+    import("../matchrules.js").then(({ showMatchRules }) => showMatchRules(view));
+  });
+  return box;
 }
 
 export function showLastTrick(view) {
