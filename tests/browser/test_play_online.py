@@ -33,6 +33,10 @@ def test_four_players_who_press_play_online_at_one_pace_land_at_one_table(open_p
         page.get_by_test_id("seek-start").click()
         if page is not pages[-1]:
             expect(page.get_by_test_id("seek-status")).to_contain_text(" of 4")
+        if page is pages[1]:
+            # Found together at a pace with no bots: starting with bots would seat one alone.
+            expect(page.get_by_test_id("seek-bots")).to_contain_text(
+                "The others found so far wait for people: starting now with bots seats only you.")
     screenshot(pages[0], "60-finding-players")
     for page in pages:
         page.wait_for_url(MATCH_URL, timeout=20_000)

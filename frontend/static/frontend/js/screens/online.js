@@ -43,7 +43,12 @@ function pickerForm(user) {
 
 // The seconds before bots join, at a live pace; a slow search just says it goes on.
 function waitNote(seek, now = Date.now()) {
-  if (!paceOf(seek.pace)?.live) return gettext("You can leave this screen: the search goes on, and the lobby lists it.");
+  if (!paceOf(seek.pace)?.live) {
+    const note = gettext("You can leave this screen: the search goes on, and the lobby lists it.");
+    // At this pace nobody is seated with bots without asking for them: the others wait on.
+    return (seek.players_found ?? 1) > 1
+      ? `${note} ${gettext("The others found so far wait for people: starting now with bots seats only you.")}` : note;
+  }
   if (!seek.bots_at) return gettext("Waiting for people only.");
   const seconds = Math.max(0, Math.ceil((Date.parse(seek.bots_at) - now) / 1000));
   return interpolate(ngettext("Bots join in %(n)s second.", "Bots join in %(n)s seconds.", seconds), { n: number(seconds) });
