@@ -270,3 +270,25 @@ def test_two_guests_in_the_side_seats_read_apart_at_360_px(open_phone):
     assert len(names) == 2 and all(text.startswith("Guest-") for text, _ in names), names
     assert all(whole for _, whole in names), f"a guest's name is cut: {names}"
     assert host.errors == []
+
+
+def test_the_call_fits_the_narrowest_phone(open_phone):
+    """At 320×640 the call is made with the whole hand in sight: the page does not scroll,
+    the eight calls sit in one row, the head keeps to one line and the turn's words are never
+    squeezed a letter a line beside the clock."""
+    page = open_phone(viewport={"width": 320, "height": 640})
+    sign_up(page)
+    new_match(page, hands=1)
+    check_calling(page, "320x640")
+    rows = page.get_by_test_id("call-picker").locator("[data-testid^=call-option-]").evaluate_all(
+        "els => new Set(els.map(e => Math.round(e.getBoundingClientRect().top))).size")
+    assert rows == 1, f"the calls take {rows} rows"
+    head = page.locator(".table-head").evaluate(
+        "e => [...e.querySelectorAll('[data-testid=hand-number], button')].filter(x => x.offsetParent && x.textContent.trim())"
+        ".map(x => { const r = document.createRange(); r.selectNodeContents(x);"
+        " return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })")
+    assert max(head) == 1, f"something in the table's head wraps: {head}"
+    words = page.get_by_test_id("turn-status").locator("span").first.evaluate(
+        "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+    assert words < 2.5, f"the turn's words take {words:.1f} lines"
+    screenshot(page, "table-320x640-calling")
