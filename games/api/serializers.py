@@ -48,6 +48,10 @@ class JoinSerializer(serializers.Serializer):
     invite_code = StrictCharField(max_length=32)
 
 
+class InviteIn(serializers.Serializer):
+    username = StrictCharField(max_length=150, help_text="The player to keep an open seat for")
+
+
 class SeqSerializer(serializers.Serializer):
     seq = serializers.IntegerField(min_value=0)
 

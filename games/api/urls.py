@@ -26,6 +26,7 @@ urlpatterns = [
     path("matches/<id:match_id>/cancel/", views.MatchCancelView.as_view(),
          name="match-cancel"),
     path("matches/<id:match_id>/leave/", views.MatchLeaveView.as_view(), name="match-leave"),
+    path("matches/<id:match_id>/invite/", views.MatchInviteView.as_view(), name="match-invite"),
     path("matches/<id:match_id>/rematch/", views.MatchRematchView.as_view(),
          name="match-rematch"),
     path("matches/<id:match_id>/record/", views.MatchRecordView.as_view(), name="match-record"),

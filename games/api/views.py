@@ -273,6 +273,20 @@ class MatchLeaveView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
+class MatchInviteView(APIView):
+    """Invite a player by name to an open seat of a waiting match I sit at."""
+
+    throttle_classes = [LiveScopedRateThrottle]
+    throttle_scope = "join"
+
+    @extend_schema(request=s.InviteIn, responses={200: typed(MatchView), **errors(400, 404, 409)})
+    def post(self, request: Request, match_id: int) -> Response:
+        data = valid_body(s.InviteIn, request)
+        table = match_services.match_invite(user=request.user, match_id=match_id,
+                                            username=data["username"])
+        return Response(view_of(table, request.user))
+
+
 class MatchRematchView(APIView):
     """Offer a rematch (201), or accept the one another player offered (200)."""
 

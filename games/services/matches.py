@@ -166,6 +166,33 @@ def match_leave(*, user: Any, match_id: int) -> Change:
         return announce(match, seats, None, NextTurn(TurnKind.WAITING))
 
 
+def match_invite(*, user: Any, match_id: int, username: str) -> Change:
+    """Keep an open seat of ``user``'s waiting match for the player called ``username``,
+    who is told as any invitee is; the seated players see the seat taken for them."""
+    with transaction.atomic():
+        match, seats, _seat = _waiting_table(match_id, user)
+        if username.casefold() == user.get_username().casefold():
+            raise Conflict(_("%(name)s is at this table or invited to it already.")
+                           % {"name": user.get_username()}, code="already_at_table")
+        other = _seat_spec(f"user:{username}", user)["reserved_for"]
+        if any(other.id in (s.user_id, s.reserved_for_id) for s in seats):
+            raise Conflict(_("%(name)s is at this table or invited to it already.")
+                           % {"name": other.username}, code="already_at_table")
+        if _blocked_at(match, seats, other):
+            # The answer of a block between the two: who at the table has one is not said.
+            raise DomainError(_("You cannot invite %(name)s to a match.")
+                              % {"name": other.username}, code="blocked")
+        free = next((s for s in seats if s.kind == Seat.Kind.OPEN), None)
+        if free is None:
+            raise Conflict(_("No seat is left open at this table."), code="no_open_seat")
+        free.kind, free.reserved_for = Seat.Kind.RESERVED, other
+        free.save(update_fields=["kind", "reserved_for"])
+        match.seq += 1
+        match.save()
+        events.invitations_made(match_id=match.id, user_ids=[other.id])
+        return announce(match, seats, None, NextTurn(TurnKind.WAITING))
+
+
 def match_rematch(*, user: Any, match_id: int) -> tuple[Change, bool]:
     """Offer the players of a finished match another one with the same rules and seats, and
     whether the offer is new.

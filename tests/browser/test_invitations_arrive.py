@@ -215,3 +215,43 @@ def test_a_waiting_table_says_its_pace(open_phone):
     host.goto(f"/m/{made['body']['id']}")
     expect(host.get_by_test_id("invite").get_by_test_id("table-terms")).to_have_text(
         "5 hands, 30 seconds a turn", timeout=10_000)
+
+
+def test_invite_friends_reaches_a_friend_from_the_waiting_table(open_phone):
+    """The lobby's "Invite friends" makes a table with open seats; from there one of the
+    player's friends is invited in two taps, and the friend finds it in their lobby."""
+    host, friend = open_phone(), open_phone()
+    sign_up(host)
+    friend_name = sign_up(friend)
+    assert api_in_page(host, "POST", "/api/friends/requests/",
+                       {"username": friend_name})["status"] == 201
+    host_name = api_in_page(host, "GET", "/api/auth/me/")["body"]["username"]
+    accepted = api_in_page(friend, "POST", f"/api/friends/requests/{host_name}/accept/", {})
+    assert accepted["status"] in (200, 201, 204), accepted
+    host.goto("/")
+    host.get_by_test_id("invite-friends").click()
+    host.get_by_test_id("pace-live").click()
+    host.wait_for_url("**/m/*")
+    match_id = int(host.url.rstrip("/").rsplit("/", 1)[1])
+    expect(host.get_by_test_id("table-terms")).to_have_text("5 hands, 30 seconds a turn")
+    host.get_by_test_id("invite-a-friend").click()
+    picker = host.get_by_test_id("invite-friend-dialog")
+    expect(picker.get_by_test_id("friend-to-invite")).to_have_count(1)
+    expect(picker.get_by_test_id("friend-to-invite")).to_contain_text(friend_name)
+    screenshot(host, "71-invite-a-friend")
+    picker.get_by_test_id("invite-this-friend").click()
+    expect(host.get_by_test_id("toast")).to_contain_text(f"{friend_name} is invited")
+    seats = api_in_page(host, "GET", f"/api/matches/{match_id}/")["body"]["seats"]
+    assert [s["kind"] for s in seats] == ["human", "reserved", "open", "open"]
+
+    friend.goto("/")
+    row = friend.get_by_test_id("invitation")
+    expect(row).to_have_count(1, timeout=10_000)
+    row.get_by_test_id("invitation-accept").click()
+    friend.wait_for_url(f"**/m/{match_id}")
+    expect(host.get_by_test_id("toast").filter(has_text=f"{friend_name} joined the table.")
+           ).to_have_count(1, timeout=10_000)
+    # Every friend is at the table now: the sheet says so, and where friends are added.
+    host.get_by_test_id("invite-a-friend").click()
+    expect(host.get_by_test_id("no-friend-to-invite")).to_be_visible()
+    assert host.errors == [] and friend.errors == []

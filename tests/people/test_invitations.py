@@ -86,3 +86,40 @@ def test_inviting_yourself_says_so_in_words(owner_api):
     assert refused.status_code == 400
     assert refused.json()["code"] == "bad_opponents"
     assert refused.json()["detail"] == "You take a seat at your own table: invite someone else."
+
+
+def test_a_seated_player_invites_a_friend_to_an_open_seat(owner_api, ram, outsider_api):
+    """``POST /api/matches/{id}/invite/``: an open seat is kept for the player named, who
+    finds the invitation and accepts it; every refusal says why and changes nothing."""
+    table = create(owner_api, ["open", "open", "bot:easy"], turn_seconds=3600)
+    url = f"/api/matches/{table['id']}/invite/"
+    answer = owner_api.post(url, {"username": "राम"}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert [s["kind"] for s in answer.json()["seats"]] == ["human", "reserved", "open", "bot:easy"]
+    assert answer.json()["seats"][1]["name"] == "राम"
+    invitee = client_for(ram)
+    assert [i["match_id"] for i in invitee.get("/api/invitations/").json()] == [table["id"]]
+
+    seq = view(owner_api, table["id"])["seq"]
+    refusals = [
+        (owner_api, {"username": "राम"}, 409, "already_at_table"),
+        (owner_api, {"username": "owner"}, 409, "already_at_table"),
+        (owner_api, {"username": "nobody-here"}, 400, "unknown_user"),
+        (owner_api, {"username": ""}, 400, "invalid"),
+        (owner_api, {}, 400, "invalid"),
+        (outsider_api, {"username": "राम"}, 404, "not_found"),
+    ]
+    for client, body, status, code in refusals:
+        refused = client.post(url, body, format="json")
+        assert (refused.status_code, refused.json()["code"]) == (status, code), (body, refused.json())
+    assert view(owner_api, table["id"])["seq"] == seq
+
+    assert invitee.post(f"/api/invitations/{table['id']}/accept/").status_code == 200
+    # The last open seat kept for another, then no seat is left; a started match is not open.
+    other = make_user("sita")
+    assert owner_api.post(url, {"username": "sita"}, format="json").status_code == 200
+    full = owner_api.post(url, {"username": "outsider"}, format="json")
+    assert (full.status_code, full.json()["code"]) == (409, "no_open_seat")
+    assert client_for(other).post(f"/api/invitations/{table['id']}/accept/").status_code == 200
+    started = owner_api.post(url, {"username": "outsider"}, format="json")
+    assert (started.status_code, started.json()["code"]) == (409, "match_started")

@@ -117,6 +117,7 @@ export const api = {
   fill: (id) => act(`/api/matches/${id}/fill/`, {}),
   cancel: (id) => act(`/api/matches/${id}/cancel/`, {}),
   leave: (id) => act(`/api/matches/${id}/leave/`, {}),
+  inviteToTable: (id, username) => act(`/api/matches/${id}/invite/`, { username }),
   acceptInvitation: (id) => act(`/api/invitations/${id}/accept/`, {}),
   declineInvitation: (id) => act(`/api/invitations/${id}/decline/`, {}),
   rematch: (id) => act(`/api/matches/${id}/rematch/`, {}),

@@ -7,8 +7,9 @@
 // A source: ``id``; ``load()`` → view; ``cached()`` → the last view this phone kept, or null;
 // ``keep(view, drawn)`` keeps a view the network gave (with ``drawn()``, the table drawn from
 // it); ``call(n, seq)``, ``play(card, seq)``, ``redeal(seq)``, ``finish(seq)``, ``back()``,
-// ``fill()`` (a waiting table's empty seats to bots; the server's only), ``accept()`` (an
-// invitation to it) → the view after the player's action; ``decline()``; ``rematch()`` → the path of the next match;
+// ``fill()`` (a waiting table's empty seats to bots; the server's only), ``invite(username)``
+// (an open seat kept for them), ``accept()`` (an invitation to it) → the view after the
+// player's action; ``decline()``; ``rematch()`` → the path of the next match;
 // ``follow({enqueue, refresh, newestSeq, view})`` → stop, delivering the views that follow
 // (``refresh(seq)`` asks for a view at least that new); ``extras(root)`` → stop, what the
 // table adds for this source (reactions); ``finished()`` when the match ends.
@@ -58,6 +59,7 @@ function apiSource(id, ctx) {
     fill: () => api.fill(id),
     cancel: () => api.cancel(id),
     leave: () => api.leave(id),
+    invite: (username) => api.inviteToTable(id, username),
     accept: () => api.acceptInvitation(id),
     decline: () => api.declineInvitation(id),
     rematch: async () => `/m/${(await api.rematch(id)).id}`,

@@ -152,7 +152,7 @@ export async function mount(main, route, ctx) {
     show(parts.finish, finishPanel(view, { onFinish: () => act(() => source.finish(view.seq)) }));
     show(parts.invite, invitedHere(view)
       ? invitedPanel(view, { onAccept: () => act(() => source.accept()), onDecline: decline })
-      : invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff, onLeave: source.leave && leave }));
+      : invitePanel(view, { onFill: source.fill && (() => act(() => source.fill())), onCancel: source.cancel && callOff, onLeave: source.leave && leave, onInvite: source.invite && inviteFriend }));
     for (const s of view.seats) if (s.seat !== bottom) placeSeat(parts.felt, s.seat, won[s.seat]);
     const added = drawTrick(parts.trick, view, cards, { winner: flash?.winner ?? null });
     const pickerKey = bidding ? JSON.stringify([view.hand_number, view.legal, view.suggested_call, view.can_redeal, locked]) : "";
@@ -427,6 +427,11 @@ export async function mount(main, route, ctx) {
   const callOff = () => goBackToLobby(source.cancel, gettext("The match was called off."));
   const leave = () => goBackToLobby(source.leave, gettext("You left the table."));
   const decline = () => goBackToLobby(source.decline, gettext("Invitation declined."));
+  const inviteFriend = (username) => act(async () => {
+    const next = await source.invite(username);
+    toast(interpolate(gettext("%(name)s is invited: their seat is kept for them."), { name: username }), "info");
+    return next;
+  });
   // Not seated at a waiting table that keeps a seat for this player: they were invited.
   const invitedHere = (v) => Boolean(source.accept) && v.status === "waiting" && v.my_seat === null
     && v.seats.some((s) => s.kind === "reserved" && s.name === ctx.user?.username);

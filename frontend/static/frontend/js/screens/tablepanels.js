@@ -230,7 +230,33 @@ export function invitedPanel(view, { onAccept, onDecline }) {
       h("button", { class: "btn", type: "button", testid: "invited-decline", onclick: onDecline }, gettext("Decline"))));
 }
 
-export function invitePanel(view, { onFill = null, onCancel = null, onLeave = null } = {}) {
+// The player's friends not yet at the table, each one tap from an open seat kept for them;
+// the list comes with the sheet (the social module is loaded then, not with the table).
+async function pickFriend(view, onInvite) {
+  const list = h("ul", { class: "match-list", testid: "friend-picker" });
+  const box = dialog(gettext("Invite a friend"), list, { testid: "invite-friend-dialog" });
+  const atTable = new Set(view.seats.filter((s) => s.kind === "human" || s.kind === "reserved").map((s) => s.name));
+  try {
+    const { social } = await import("../social.js");
+    const friends = (await social.friends()).friends.filter((f) => !atTable.has(f.username));
+    if (!friends.length) {
+      list.replaceWith(h("p", { testid: "no-friend-to-invite" }, gettext("No friend to invite: every friend is here, or none is added yet."), " ",
+        h("a", { class: "onward", href: "/friends" }, gettext("Friends →"))));
+      return;
+    }
+    list.append(...friends.map((f) => h("li", { class: "friend-row", testid: "friend-to-invite" },
+      h("strong", {}, f.username),
+      h("button", { class: "btn btn-primary btn-small", type: "button", testid: "invite-this-friend",
+        onclick: async () => {
+          box.close();
+          await onInvite(f.username);
+        } }, gettext("Invite")))));
+  } catch (error) {
+    list.replaceWith(h("p", {}, error.message));
+  }
+}
+
+export function invitePanel(view, { onFill = null, onCancel = null, onLeave = null, onInvite = null } = {}) {
   if (!view.invite_code) return unratedNote(view);
   const url = `${location.origin}/join/${view.invite_code}`;
   const open = view.seats.filter((s) => s.kind === "open" || s.kind === "reserved").length;
@@ -246,6 +272,9 @@ export function invitePanel(view, { onFill = null, onCancel = null, onLeave = nu
     h("p", {}, gettext("Share this link, or give the code:"), " ", h("strong", { testid: "invite-code" }, view.invite_code)),
     h("input", { class: "invite-link", readOnly: true, value: url, "aria-label": gettext("Invite link"), testid: "invite-link", onfocus: (e) => e.target.select() }),
     h("button", { class: "btn btn-primary btn-wide", type: "button", testid: "share-invite", onclick: () => share(url) }, gettext("Share invite link")),
+    open && onInvite && waitingWithMe
+      ? h("button", { class: "btn btn-wide", type: "button", testid: "invite-a-friend", onclick: () => pickFriend(view, onInvite) }, gettext("Invite a friend"))
+      : null,
     // Nobody is bound to wait for ever: a seated player may start now, bots in the empty seats.
     open && onFill && waitingWithMe
       ? h("button", { class: "btn btn-wide", type: "button", testid: "fill-with-bots", onclick: onFill }, gettext("Start now with bots"))
