@@ -284,7 +284,8 @@ def test_the_call_fits_the_narrowest_phone(open_phone):
         "els => new Set(els.map(e => Math.round(e.getBoundingClientRect().top))).size")
     assert rows == 1, f"the calls take {rows} rows"
     head = page.locator(".table-head").evaluate(
-        "e => [...e.querySelectorAll('[data-testid=hand-number], button')].filter(x => x.offsetParent && x.textContent.trim())"
+        "e => [...e.querySelectorAll('[data-testid=hand-number], button')]"
+        ".filter(x => x.offsetParent && x.textContent.trim())"
         ".map(x => { const r = document.createRange(); r.selectNodeContents(x);"
         " return new Set([...r.getClientRects()].map(q => Math.round(q.top))).size; })")
     assert max(head) == 1, f"something in the table's head wraps: {head}"

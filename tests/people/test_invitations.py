@@ -111,7 +111,7 @@ def test_a_seated_player_invites_a_friend_to_an_open_seat(owner_api, ram, outsid
     ]
     for client, body, status, code in refusals:
         refused = client.post(url, body, format="json")
-        assert (refused.status_code, refused.json()["code"]) == (status, code), (body, refused.json())
+        assert (refused.status_code, refused.json()["code"]) == (status, code), refused.json()
     assert view(owner_api, table["id"])["seq"] == seq
 
     assert invitee.post(f"/api/invitations/{table['id']}/accept/").status_code == 200
