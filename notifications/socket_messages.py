@@ -57,6 +57,11 @@ class InvitationDeclinedMessage(TypedDict):
     declined_by: str
 
 
+class TurnMessage(TypedDict):
+    type: Literal["turn"]
+    match: int
+
+
 class FriendsMessage(TypedDict):
     type: Literal["friends"]
     event: Literal["request", "accepted"]
@@ -73,6 +78,7 @@ SERVER_MESSAGES = {
     "seek.matched": SeekMatchedMessage,
     "invitation.declined": InvitationDeclinedMessage,
     "friends": FriendsMessage,
+    "turn": TurnMessage,
     "hello": HelloMessage,
     "match.view": MatchViewMessage,
     "match.reaction": ReactionMessage,

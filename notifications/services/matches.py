@@ -1,21 +1,24 @@
 """Push notifications about matches: your turn, your time running out, a match over.
 
-A turn notification goes only to a player who does not have that match open right now. Each is
+A turn notification goes only to a player who does not have that match open right now (one
+with the app open elsewhere also hears a ``turn`` frame over their socket). Each is
 worded in its recipient's language: the account's choice, or the site's default."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
+import orjson
 from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from accounts.selectors import account_language
+from core.realtime import publish_frames
 from games.models import Match, Seat
 from games.stored_state import state_of_match
 from notifications.services.push import push_audience, push_to_user
-from social.presence import is_watching
+from social.presence import is_watching, online_users
 
 
 def _speaking_to(user_id: int) -> translation.override:
@@ -36,8 +39,12 @@ def notify_turn(*, match_id: int, seq: int, user_id: int) -> bool:
     """Tell ``user_id`` that their turn in ``match_id`` began at ``seq`` (``games.events``
     decided it is a present person's turn), unless they opened the match meanwhile or it
     moved on."""
-    if (not _still_at(match_id, seq) or is_watching(user_id=user_id, match_id=match_id)
-            or not push_audience(user_ids=[user_id], kind="turn")):
+    if not _still_at(match_id, seq) or is_watching(user_id=user_id, match_id=match_id):
+        return False
+    if user_id in online_users([user_id]):
+        # The app is open on another screen: it says so there too, one tap from the table.
+        publish_frames({user_id: [orjson.dumps({"type": "turn", "match": match_id}).decode()]})
+    if not push_audience(user_ids=[user_id], kind="turn"):
         return False
     with _speaking_to(user_id):
         title = _("Your turn in Call Break")

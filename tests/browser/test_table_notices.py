@@ -82,3 +82,19 @@ def test_the_host_hears_who_joins_and_leaves_and_that_the_match_started(open_pho
     assert api_in_page(guest, "POST", f"/api/matches/{match_id}/fill/", {})["status"] == 200
     expect(toasts.filter(has_text="The match has started.")).to_have_count(1, timeout=10_000)
     assert host.errors == [] and guest.errors == []
+
+
+def test_a_turn_that_begins_while_the_app_is_on_another_screen_is_told_there(open_phone):
+    page = open_phone()
+    sign_up(page)
+    page.goto("/history")
+    made = api_in_page(page, "POST", "/api/matches/", {
+        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
+        "opponents": ["bot:easy", "bot:easy", "bot:easy"]})
+    match_id = made["body"]["id"]
+    told = page.get_by_test_id("turn-toast")
+    expect(told).to_have_text(f"Your turn in match #{match_id}.", timeout=20_000)
+    told.click()
+    page.wait_for_url(f"**/m/{match_id}")
+    expect(page.locator(MY_MOVE).first).to_be_visible(timeout=10_000)
+    assert page.errors == []

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import async_to_sync
+from asgiref.sync import async_to_sync, sync_to_async
 
 from games.models import Match, Seat, TurnClock
 from games.services.table import start_match
 from notifications.services.matches import notify_finished, notify_turn
+from notifications.socket_messages import SERVER_MESSAGES
 from tests.api.helpers import edit_stored_state
 from tests.conftest import make_user, socket_with, token_of
 from tests.notifications.conftest import subscribe
+from tests.shapes import assert_shape
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,8 +55,6 @@ def test_turn_push_goes_to_an_away_player_and_not_to_one_watching(
         await socket.send_json_to({"type": "ping"})
         assert (await socket.receive_json_from(timeout=5))["type"] == "watching"
         assert (await socket.receive_json_from(timeout=5))["type"] == "pong"
-        from asgiref.sync import sync_to_async
-
         sent = await sync_to_async(notify_turn)(match_id=match.id, seq=match.seq, user_id=owner.id)
         await socket.disconnect()
         return sent
@@ -165,3 +165,27 @@ def test_a_push_is_worded_in_the_recipients_language_whatever_the_sender_speaks(
     payload = browser.decrypt_json(push_service.received_at("phone")[0].body)
     assert payload["title"] == "Call Break मा तपाईंको पालो"
     assert f"खेल #{match.id}" in payload["body"]
+
+
+def test_a_player_with_the_app_open_on_another_screen_hears_a_turn_frame(owner):
+    """On the site but not at that match: a ``turn`` frame of the documented shape reaches
+    their socket (no push is asked for: they have none); at the match, nothing does."""
+    match = match_on_turn_of(owner)
+    token = token_of(owner)
+
+    async def session():
+        socket = socket_with(token)
+        await socket.connect()
+        assert (await socket.receive_json_from(timeout=5))["type"] == "hello"
+        await sync_to_async(notify_turn)(match_id=match.id, seq=match.seq, user_id=owner.id)
+        heard = await socket.receive_json_from(timeout=5)
+        await socket.send_json_to({"type": "watch", "match": match.id})
+        assert (await socket.receive_json_from(timeout=5))["type"] == "watching"
+        await sync_to_async(notify_turn)(match_id=match.id, seq=match.seq, user_id=owner.id)
+        quiet = await socket.receive_nothing(timeout=0.5)
+        await socket.disconnect()
+        return heard, quiet
+
+    heard, quiet = async_to_sync(session)()
+    assert assert_shape(heard, SERVER_MESSAGES["turn"]) == {"type": "turn", "match": match.id}
+    assert quiet

@@ -1,7 +1,7 @@
 // Boot: who is signed in, the router, the websocket and the service worker.
 import { api } from "./api.js";
 import { h, toast } from "./dom.js";
-import { setLatinDigits } from "./format.js";
+import { number, setLatinDigits } from "./format.js";
 import { gettext, interpolate, language, onLanguage, setLanguage } from "./i18n.js";
 import { Live } from "./live.js";
 import { match, startRouter } from "./router.js";
@@ -75,6 +75,8 @@ live.on((kind, data) => {
       : gettext("%(name)s invited you to a match."), { name: data.invited_by }));
   } else if (kind === "declined") {
     tell(`/m/${data.match}`, "declined-toast", interpolate(gettext("%(name)s declined your invitation: the seat is open."), { name: data.declined_by }));
+  } else if (kind === "turn" && location.pathname !== `/m/${data.match}`) {
+    tell(`/m/${data.match}`, "turn-toast", interpolate(gettext("Your turn in match #%(id)s."), { id: number(data.match) }));
   } else if (kind === "friends" && screen !== "friends") {
     tell("/friends", "friends-toast", interpolate(data.event === "request" ? gettext("%(name)s asked to be your friend.")
       : gettext("%(name)s accepted your friend request."), { name: data.by }));

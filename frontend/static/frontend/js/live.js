@@ -75,6 +75,7 @@ export class Live {
       else if (message.type === "invitation" && message.match) this.emit("invitation", message);
       else if (message.type === "invitation.declined" && message.match) this.emit("declined", message);
       else if (message.type === "friends") this.emit("friends", message);
+      else if (message.type === "turn" && message.match) this.emit("turn", message);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
