@@ -195,6 +195,12 @@ class Seat(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
         related_name="reserved_seats",
     )
+    # Who kept a reserved seat for ``reserved_for``: the match's creator, a rematch's asker
+    # or a player seated at the waiting table.
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
+    )
     former_player = models.CharField(max_length=8, choices=FormerPlayer.choices, blank=True,
                                      default=FormerPlayer.NONE)
     bot_level = models.CharField(max_length=10, blank=True, default="")

@@ -23,8 +23,9 @@ from accounts.models import Account
 from games.models import FinishedHand, Match, Seat, TurnClock
 
 # The seat's columns, read beside the match's as s_<name>.
-_SEAT_COLUMNS = ("id", "number", "kind", "user_id", "reserved_for_id", "bot_level",
-                 "fixed_name", "external_url", "autopilot", "missed_turns", "former_player")
+_SEAT_COLUMNS = ("id", "number", "kind", "user_id", "reserved_for_id", "invited_by_id",
+                 "bot_level", "fixed_name", "external_url", "autopilot", "missed_turns",
+                 "former_player")
 
 
 def table_of(match_id: int, *, lock: bool = False) -> tuple[Match, list[Seat]] | None:

@@ -33,4 +33,4 @@ def seats_of_departing_user(sender: type, instance: Any, **kwargs: Any) -> None:
             deadline=timezone.now())
     # A seat held for them in a match not yet started is open to anyone again.
     Seat.objects.filter(reserved_for=instance, kind=Seat.Kind.RESERVED).update(
-        kind=Seat.Kind.OPEN, reserved_for=None)
+        kind=Seat.Kind.OPEN, reserved_for=None, invited_by=None)

@@ -35,14 +35,14 @@ def invitation_accept(*, user: Any, match_id: int) -> Change:
 
 def invitation_decline(*, user: Any, match_id: int) -> Change:
     """Give back the seat reserved for ``user``: it becomes an open seat, the seated players
-    see it, and the inviter is told."""
+    see it, and the player who invited them is told."""
     with transaction.atomic():
         match, seats = table_locked(match_id)
         seat = _reserved_seat(seats, match, user)
-        seat.kind, seat.reserved_for = Seat.Kind.OPEN, None
-        seat.save(update_fields=["kind", "reserved_for"])
+        inviter_id = seat.invited_by_id or match.created_by_id
+        seat.kind, seat.reserved_for, seat.invited_by = Seat.Kind.OPEN, None, None
+        seat.save(update_fields=["kind", "reserved_for", "invited_by"])
         match.seq += 1
         match.save(update_fields=["seq", "updated_at"])
-        events.invitation_refused(match_id=match.id, inviter_id=match.created_by_id,
-                                  invitee_id=user.id)
+        events.invitation_refused(match_id=match.id, inviter_id=inviter_id, invitee_id=user.id)
         return announce(match, seats, None, NextTurn(TurnKind.WAITING))

@@ -131,7 +131,8 @@ def match_fill_with_bots(*, user: Any, match_id: int) -> Change:
         for seat in seats:
             if seat.kind in (Seat.Kind.OPEN, Seat.Kind.RESERVED):
                 seat.kind, seat.reserved_for, seat.bot_level = Seat.Kind.BOT, None, FILL_LEVEL
-                seat.save(update_fields=["kind", "reserved_for", "bot_level"])
+                seat.invited_by = None
+                seat.save(update_fields=["kind", "reserved_for", "invited_by", "bot_level"])
         match.seq += 1
         return _start_if_full(match, seats)
 
@@ -185,8 +186,8 @@ def match_invite(*, user: Any, match_id: int, username: str) -> Change:
         free = next((s for s in seats if s.kind == Seat.Kind.OPEN), None)
         if free is None:
             raise Conflict(_("No seat is left open at this table."), code="no_open_seat")
-        free.kind, free.reserved_for = Seat.Kind.RESERVED, other
-        free.save(update_fields=["kind", "reserved_for"])
+        free.kind, free.reserved_for, free.invited_by = Seat.Kind.RESERVED, other, user
+        free.save(update_fields=["kind", "reserved_for", "invited_by"])
         match.seq += 1
         match.save()
         events.invitations_made(match_id=match.id, user_ids=[other.id])
@@ -235,7 +236,8 @@ def _rematch_seat(new: Match, old: Seat, asker: Any, blocked: set[tuple[int, int
         if {(asker.id, old.user_id), (old.user_id, asker.id)} & blocked:
             # No invitation between a blocked pair: the seat is open to anyone with the code.
             return Seat(match=new, number=old.number, kind=Seat.Kind.OPEN)
-        return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user)
+        return Seat(match=new, number=old.number, kind=Seat.Kind.RESERVED, reserved_for=old.user,
+                    invited_by=asker)
     # A bot keeps its name: a rematch is against the same opponents.
     return Seat(match=new, number=old.number, kind=old.kind, user=old.user,
                 bot_level=old.bot_level, external_url=old.external_url,
@@ -350,7 +352,7 @@ def _seat_spec(spec: Any, creator: Any) -> dict[str, Any]:
             # The same answer whichever of the two blocked: a block is not announced.
             raise DomainError(_("You cannot invite %(name)s to a match.")
                               % {"name": other.username}, code="blocked")
-        return {"kind": Seat.Kind.RESERVED, "reserved_for": other}
+        return {"kind": Seat.Kind.RESERVED, "reserved_for": other, "invited_by": creator}
     if spec.startswith(("http://", "https://")):
         return {"kind": Seat.Kind.EXTERNAL, "external_url": _external_url(spec),
                 "bot_level": "normal"}

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from accounts.selectors import account_language
 from core.realtime import publish_frames
-from games.models import Match
+from games.models import Match, Seat
 from notifications.services.push import push_to_user
 from social.presence import online_users
 
@@ -34,12 +34,17 @@ def notify_invited(*, match_id: int, user_ids: list[int]) -> int:
     if match is None:
         return 0
     online = online_users(user_ids)
-    inviter = _name(match["created_by_id"])
-    frame = orjson.dumps({"type": "invitation", "match": match_id, "invited_by": inviter,
-                          "rematch": bool(match["rematch_of_id"])})
-    publish_frames({u: [frame.decode()] for u in user_ids if u in online})
+    inviter_of = dict(Seat.objects.filter(match_id=match_id, kind=Seat.Kind.RESERVED,
+                                          reserved_for_id__in=user_ids)
+                      .values_list("reserved_for_id", "invited_by_id"))
+    names = {u: _name(inviter_of.get(u) or match["created_by_id"]) for u in user_ids}
+    frames = {u: orjson.dumps({"type": "invitation", "match": match_id, "invited_by": names[u],
+                               "rematch": bool(match["rematch_of_id"])}).decode()
+              for u in user_ids}
+    publish_frames({u: [frames[u]] for u in user_ids if u in online})
     sent = 0
     for user_id in sorted(set(user_ids) - online):
+        inviter = names[user_id]
         with _speaking_to(user_id):
             title = (_("A rematch is offered") if match["rematch_of_id"]
                      else _("You are invited to a match"))

@@ -115,9 +115,11 @@ def test_a_seated_player_invites_a_friend_to_an_open_seat(owner_api, ram, outsid
     assert view(owner_api, table["id"])["seq"] == seq
 
     assert invitee.post(f"/api/invitations/{table['id']}/accept/").status_code == 200
-    # The last open seat kept for another, then no seat is left; a started match is not open.
+    # Any seated player may invite, and the invitation names them; then no seat is left,
+    # and a started match is not open.
     other = make_user("sita")
-    assert owner_api.post(url, {"username": "sita"}, format="json").status_code == 200
+    assert invitee.post(url, {"username": "sita"}, format="json").status_code == 200
+    assert [i["invited_by"] for i in client_for(other).get("/api/invitations/").json()] == ["राम"]
     full = owner_api.post(url, {"username": "outsider"}, format="json")
     assert (full.status_code, full.json()["code"]) == (409, "no_open_seat")
     assert client_for(other).post(f"/api/invitations/{table['id']}/accept/").status_code == 200
