@@ -1,6 +1,8 @@
 """An invitation reaches the friend: the invitee sees it at the top of the lobby, accepts it,
 lands at the table and plays a move."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -181,6 +183,9 @@ def test_an_invitation_opened_at_its_table_is_answered_there(open_phone):
     expect(invited.get_by_test_id("table-terms")).to_have_text("1 hand, 1 day a turn")
     expect(friend.get_by_test_id("share-invite")).to_have_count(0)
     screenshot(friend, "69-invited-at-the-table")
+    # Not seated, the invitee is never told it is their turn.
+    expect(friend.get_by_test_id("turn-status")).not_to_have_class(re.compile("status-mine"))
+    assert not friend.title().startswith("●")
     invited.get_by_test_id("invited-accept").click()
     expect(friend.get_by_test_id("hand").get_by_test_id("hand-card")).to_have_count(
         13, timeout=20_000)

@@ -311,7 +311,7 @@ export async function mount(main, route, ctx) {
   }
 
   function noticeChanges(previous, next) {
-    const mine = next.turn === next.my_seat && next.status !== "finished";
+    const mine = next.my_seat !== null && next.turn === next.my_seat && next.status !== "finished";
     const title = mine ? gettext("● Your turn — Call Break") : "Call Break";
     if (document.title !== title) document.title = title;
     if (!previous) {

@@ -130,7 +130,7 @@ export function statusLine(view, flash = null) {
   else if (view.turn !== null) {
     text = interpolate(view.status === "bidding" ? gettext("%(name)s to call") : gettext("%(name)s to play"), name(view.turn));
   } else text = gettext("Dealing…");
-  const mine = view.turn === view.my_seat && view.status !== "finished" && !flash;
+  const mine = view.my_seat !== null && view.turn === view.my_seat && view.status !== "finished" && !flash;
   return h("p", { class: `status${mine ? " status-mine" : ""}`, testid: "turn-status" },
     h("span", {}, text),
     clockRuns(view)
