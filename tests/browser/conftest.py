@@ -276,6 +276,16 @@ def play_until_finished(page, timeout: float = 240) -> None:
     play_until(page, "standings", "the match did not finish in time", timeout)
 
 
+def match_through_api(page, opponents, *, hands: int = 1, turn_seconds: int = 3600,
+                      preset: str = "standard") -> dict:
+    """A match made by the signed-in player of ``page`` through the API; its view."""
+    made = api_in_page(page, "POST", "/api/matches/", {
+        "rules": {"preset": preset}, "hands": hands, "turn_seconds": turn_seconds,
+        "opponents": list(opponents)})
+    assert made["status"] == 201, made
+    return made["body"]
+
+
 def api_in_page(page, method: str, url: str, body=None):
     """Call the JSON API from the page, with its session cookie and CSRF token."""
     return page.evaluate(

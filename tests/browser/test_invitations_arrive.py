@@ -10,6 +10,7 @@ from .conftest import (
     KEPT_VIEW,
     act_if_my_turn,
     api_in_page,
+    match_through_api,
     new_match,
     screenshot,
     sign_up,
@@ -22,11 +23,8 @@ pytestmark = pytest.mark.browser
 def invite(host, friend_name: str, *, hands: int = 1, turn_seconds: int = 3600,
            others=("bot:easy", "bot:easy")) -> int:
     """The host's match with ``friend_name`` invited, made through the API; its id."""
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": hands, "turn_seconds": turn_seconds,
-        "opponents": [f"user:{friend_name}", *others]})
-    assert made["status"] == 201, made
-    return made["body"]["id"]
+    return match_through_api(host, [f"user:{friend_name}", *others], hands=hands,
+                             turn_seconds=turn_seconds)["id"]
 
 
 def test_an_invitee_accepts_from_the_lobby_and_plays(open_phone):
@@ -214,10 +212,8 @@ def test_an_invitation_opened_at_its_table_is_answered_there(open_phone):
 def test_a_waiting_table_says_its_pace(open_phone):
     host = open_phone()
     sign_up(host)
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 5, "turn_seconds": 30,
-        "opponents": ["open", "bot:easy", "bot:easy"]})
-    host.goto(f"/m/{made['body']['id']}")
+    made = match_through_api(host, ["open", "bot:easy", "bot:easy"], hands=5, turn_seconds=30)
+    host.goto(f"/m/{made['id']}")
     expect(host.get_by_test_id("invite").get_by_test_id("table-terms")).to_have_text(
         "5 hands, 30 seconds a turn", timeout=10_000)
 

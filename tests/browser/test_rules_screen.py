@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import FITS_THE_SCREEN, api_in_page, screenshot, sign_up
+from .conftest import FITS_THE_SCREEN, match_through_api, screenshot, sign_up
 
 pytestmark = pytest.mark.browser
 
@@ -51,10 +51,9 @@ def test_a_tables_own_rules_are_two_taps_away_and_lead_to_how_to_play(open_phone
     there the whole of how to play. Settings leads there too."""
     page = open_phone(viewport=SMALL_PHONE)
     sign_up(page)
-    made = api_in_page(page, "POST", "/api/matches/", {
-        "rules": {"preset": "pagat"}, "hands": 1, "turn_seconds": 86400,
-        "opponents": ["open", "bot:easy", "bot:easy"]})
-    page.goto(f"/m/{made['body']['id']}")
+    made = match_through_api(page, ["open", "bot:easy", "bot:easy"], turn_seconds=86400,
+                             preset="pagat")
+    page.goto(f"/m/{made['id']}")
     page.get_by_test_id("show-scores").click()
     page.get_by_test_id("scores-dialog").get_by_test_id("open-match-rules").click()
     sheet = page.get_by_test_id("match-rules-dialog")

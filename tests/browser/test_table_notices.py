@@ -11,7 +11,15 @@ from playwright.sync_api import expect
 from games.models import TurnClock
 from games.services.deadlines import deadlines_sweep
 
-from .conftest import LEGAL_CARDS, act_if_my_turn, api_in_page, sign_up, until_kept, with_database
+from .conftest import (
+    LEGAL_CARDS,
+    act_if_my_turn,
+    api_in_page,
+    match_through_api,
+    sign_up,
+    until_kept,
+    with_database,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +42,7 @@ def my_turn(page, match_id: int, timeout: float = 60) -> dict:
 def test_a_move_the_clock_made_is_told(open_phone):
     page = open_phone()
     sign_up(page)
-    made = api_in_page(page, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 30,
-        "opponents": ["bot:easy", "bot:easy", "bot:easy"]})
-    match_id = made["body"]["id"]
+    match_id = match_through_api(page, ["bot:easy"] * 3, turn_seconds=30)["id"]
     page.goto(f"/m/{match_id}")
     mine = my_turn(page, match_id)
     expect(page.locator(MY_MOVE).first).to_be_visible(timeout=10_000)
@@ -65,10 +70,8 @@ def test_the_host_hears_who_joins_and_leaves_and_that_the_match_started(open_pho
     host, guest = open_phone(), open_phone()
     sign_up(host)
     guest_name = sign_up(guest)
-    made = api_in_page(host, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
-        "opponents": ["open", "open", "bot:easy"]})
-    match_id, code = made["body"]["id"], made["body"]["invite_code"]
+    made = match_through_api(host, ["open", "open", "bot:easy"], turn_seconds=86400)
+    match_id, code = made["id"], made["invite_code"]
     host.goto(f"/m/{match_id}")
     until_kept(host, match_id, lambda k: k["seq"] is not None)
     toasts = host.get_by_test_id("toast")
@@ -88,10 +91,7 @@ def test_a_turn_that_begins_while_the_app_is_on_another_screen_is_told_there(ope
     page = open_phone()
     sign_up(page)
     page.goto("/history")
-    made = api_in_page(page, "POST", "/api/matches/", {
-        "rules": {"preset": "standard"}, "hands": 1, "turn_seconds": 86400,
-        "opponents": ["bot:easy", "bot:easy", "bot:easy"]})
-    match_id = made["body"]["id"]
+    match_id = match_through_api(page, ["bot:easy"] * 3, turn_seconds=86400)["id"]
     told = page.get_by_test_id("turn-toast")
     expect(told).to_have_text(f"Your turn in match #{match_id}.", timeout=20_000)
     told.click()
