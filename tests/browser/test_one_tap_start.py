@@ -88,6 +88,9 @@ def test_an_invite_link_opened_signed_out_says_who_invited_and_seats_a_guest(ope
     visitor.goto(f"/join/{code}")
     text = visitor.get_by_test_id("invite-text")
     expect(text).to_have_text(f"{inviter} invited you to a 1-hand match.")
+    view = api_in_page(host, "GET", f"/api/matches/{match_id}/")["body"]
+    pace = {86400: "1 day a turn", 3600: "1 hour a turn", 30: "30 seconds a turn"}
+    expect(visitor.get_by_test_id("invite-pace")).to_have_text(pace[view["turn_seconds"]])
     expect(visitor.get_by_test_id("to-signup")).to_be_visible()
     screenshot(visitor, "33-invite-signed-out")
     visitor.get_by_test_id("join-as-guest").click()

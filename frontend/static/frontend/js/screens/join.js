@@ -2,7 +2,7 @@
 // not signed in is told who invited them and to what, then signs up, signs in or plays as guest.
 import { api } from "../api.js";
 import { fill, h, toast } from "../dom.js";
-import { number } from "../format.js";
+import { duration, number } from "../format.js";
 import { gettext, interpolate, ngettext } from "../i18n.js";
 
 async function joinAndGo(main, code, ctx) {
@@ -54,6 +54,7 @@ async function preview(main, code, ctx) {
   const full = found.started || found.open_seats === 0;
   main.append(h("section", { class: "panel invite", testid: "invite-preview" },
     h("h1", { testid: "invite-text" }, invitation(found)),
+    h("p", { testid: "invite-pace" }, interpolate(gettext("%(time)s a turn"), { time: duration(found.turn_seconds) })),
     full ? h("p", { class: "muted" }, gettext("This match has no seat left for a new player, unless one is held for you."))
       : h("p", { class: "muted" }, interpolate(ngettext("%(n)s seat is still open.", "%(n)s seats are still open.", found.open_seats), { n: number(found.open_seats) })),
     guest,
