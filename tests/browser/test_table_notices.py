@@ -87,6 +87,15 @@ def test_the_host_hears_who_joins_and_leaves_and_that_the_match_started(open_pho
     assert host.errors == [] and guest.errors == []
 
 
+def turn_again(match_id: int) -> None:
+    """Tell the player again that the match waits for them (as a new turn does)."""
+    from games.models import Match
+    from notifications.services.matches import notify_turn
+
+    match = Match.objects.get(pk=match_id)
+    notify_turn(match_id=match_id, seq=match.seq, user_id=match.created_by_id)
+
+
 def test_a_turn_that_begins_while_the_app_is_on_another_screen_is_told_there(open_phone):
     page = open_phone()
     sign_up(page)
@@ -97,4 +106,11 @@ def test_a_turn_that_begins_while_the_app_is_on_another_screen_is_told_there(ope
     told.click()
     page.wait_for_url(f"**/m/{match_id}")
     expect(page.locator(MY_MOVE).first).to_be_visible(timeout=10_000)
+    # Told on the lobby, the message goes once the match's table opens by another way.
+    page.get_by_test_id("nav-lobby").click()
+    with_database(lambda: turn_again(match_id))
+    expect(told).to_be_visible(timeout=20_000)
+    page.locator(f"[data-testid=match-list] a[href='/m/{match_id}']").click()
+    page.wait_for_url(f"**/m/{match_id}")
+    expect(told).to_have_count(0)
     assert page.errors == []

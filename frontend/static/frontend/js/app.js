@@ -61,13 +61,17 @@ addEventListener("offline", showConnection);
 // An invitation, a declined one and a friend's request or answer are told wherever the player
 // is, one tap from where to answer; the screen that lists them redraws itself instead. At a
 // table the message is brief and only its "Open" leaves the table: a tap meant to clear it
-// from over the seat across never takes the player away mid-turn.
+// from over the seat across never takes the player away mid-turn. A message about a match
+// goes once its table opens.
 live.on((kind, data) => {
   const screen = document.body.dataset.screen;
   const atTable = screen === "table" || screen === "offline-table";
-  const tell = (href, testid, text) => (atTable
-    ? toast(h("span", {}, text, " ", h("a", { href, testid, class: "toast-open" }, gettext("Open"))), "info", 8000)
-    : toast(h("a", { href, testid }, text), "info", 20000));
+  const tell = (href, testid, text) => {
+    const item = atTable
+      ? toast(h("span", {}, text, " ", h("a", { href, testid, class: "toast-open" }, gettext("Open"))), "info", 8000)
+      : toast(h("a", { href, testid }, text), "info", 20000);
+    if (data.match) item.dataset.match = data.match;
+  };
   if (kind === "seek" && screen !== "online") {
     tell(`/m/${data.match}`, "match-found", gettext("Players were found: your match has started."));
   } else if (kind === "invitation" && screen !== "lobby") {
@@ -144,6 +148,9 @@ async function show(route) {
     return;
   }
   const id = ++renderId;
+  if (route.name === "table") {
+    for (const told of document.querySelectorAll(`#toasts [data-match="${Number(route.params.id)}"]`)) told.remove();
+  }
   if (cleanup) {
     try { cleanup(); } catch { /* a screen failing to clean up must not block the next */ }
     cleanup = null;

@@ -133,6 +133,7 @@ export function toast(message, kind = "error", ms = 5000) {
   item.addEventListener("click", () => item.remove());
   box.append(item);
   setTimeout(() => item.remove(), ms);
+  return item;
 }
 
 // Screen readers hear turn changes and results through the polite live region.
