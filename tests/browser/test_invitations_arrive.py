@@ -257,3 +257,25 @@ def test_invite_friends_reaches_a_friend_from_the_waiting_table(open_phone):
     host.get_by_test_id("invite-a-friend").click()
     expect(host.get_by_test_id("no-friend-to-invite")).to_be_visible()
     assert host.errors == [] and friend.errors == []
+
+
+def test_inviting_a_friend_again_goes_to_the_table_that_waits_for_them(open_phone):
+    host, friend = open_phone(), open_phone()
+    host_name = sign_up(host)
+    friend_name = sign_up(friend)
+    assert api_in_page(host, "POST", "/api/friends/requests/",
+                       {"username": friend_name})["status"] == 201
+    api_in_page(friend, "POST", f"/api/friends/requests/{host_name}/accept/", {})
+    tables = []
+    for _ in range(2):
+        host.goto("/friends")
+        host.get_by_test_id("invite-friend").click()
+        host.get_by_test_id("pace-slow").click()
+        host.wait_for_url("**/m/*")
+        tables.append(int(host.url.rstrip("/").rsplit("/", 1)[1]))
+    assert tables[0] == tables[1]
+    expect(host.get_by_test_id("toast").filter(
+        has_text=f"You have already invited {friend_name} to a table that is still waiting "
+                 "for them.")).to_have_count(1)
+    expect(friend.get_by_test_id("invitation")).to_have_count(1, timeout=10_000)
+    assert host.errors == [] and friend.errors == []
