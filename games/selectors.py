@@ -200,20 +200,14 @@ def match_export(*, user: Any) -> dict[str, Any]:
             "matches": records}
 
 
-def _inviter_name(seat: Seat) -> str | None:
-    """Who invited the player a seat is kept for (where none is noted, the match's creator);
-    None once that account is gone."""
-    inviter = seat.invited_by or seat.match.created_by
-    return inviter.username if inviter else None
-
-
 def invitations_for(*, user: Any) -> list[dict[str, Any]]:
     """The waiting matches where a seat is reserved for ``user``, newest first: who invited
     them, the rules and the pace."""
     seats = (Seat.objects.filter(kind=Seat.Kind.RESERVED, reserved_for=user,
                                  match__status=Match.Status.WAITING)
-             .select_related("match", "match__created_by", "invited_by").order_by("-match_id"))
-    return [{"match_id": s.match_id, "invited_by": _inviter_name(s),
+             .select_related("match", "invited_by").order_by("-match_id"))
+    return [{"match_id": s.match_id,
+             "invited_by": s.invited_by.username if s.invited_by else None,
              "rules": s.match.rules, "hands": s.match.hands_to_play,
              "turn_seconds": s.match.turn_seconds, "rematch": s.match.rematch_of_id is not None}
             for s in seats]

@@ -3,6 +3,16 @@
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.models import OuterRef, Subquery
+
+
+def creators_invited(apps, schema_editor):
+    """A seat reserved before this field was kept for its player by the match's creator."""
+    Seat = apps.get_model("games", "Seat")
+    Match = apps.get_model("games", "Match")
+    creator = Match.objects.filter(pk=OuterRef("match_id")).values("created_by_id")[:1]
+    Seat.objects.filter(kind="reserved", invited_by__isnull=True).update(
+        invited_by_id=Subquery(creator))
 
 
 class Migration(migrations.Migration):
@@ -18,4 +28,5 @@ class Migration(migrations.Migration):
             name='invited_by',
             field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL),
         ),
+        migrations.RunPython(creators_invited, migrations.RunPython.noop),
     ]

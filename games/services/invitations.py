@@ -39,7 +39,7 @@ def invitation_decline(*, user: Any, match_id: int) -> Change:
     with transaction.atomic():
         match, seats = table_locked(match_id)
         seat = _reserved_seat(seats, match, user)
-        inviter_id = seat.invited_by_id or match.created_by_id
+        inviter_id = seat.invited_by_id
         seat.kind, seat.reserved_for, seat.invited_by = Seat.Kind.OPEN, None, None
         seat.save(update_fields=["kind", "reserved_for", "invited_by"])
         match.seq += 1

@@ -172,10 +172,10 @@ def match_invite(*, user: Any, match_id: int, username: str) -> Change:
     who is told as any invitee is; the seated players see the seat taken for them."""
     with transaction.atomic():
         match, seats, _seat = _waiting_table(match_id, user)
-        if username.casefold() == user.get_username().casefold():
-            raise Conflict(_("%(name)s is at this table or invited to it already.")
-                           % {"name": user.get_username()}, code="already_at_table")
-        other = _seat_spec(f"user:{username}", user)["reserved_for"]
+        # The player naming themselves sits here already (``_seat_spec`` answers for a table
+        # being created).
+        mine = username.casefold() == user.get_username().casefold()
+        other = user if mine else _seat_spec(f"user:{username}", user)["reserved_for"]
         if any(other.id in (s.user_id, s.reserved_for_id) for s in seats):
             raise Conflict(_("%(name)s is at this table or invited to it already.")
                            % {"name": other.username}, code="already_at_table")

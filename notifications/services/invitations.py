@@ -30,21 +30,21 @@ def notify_invited(*, match_id: int, user_ids: list[int]) -> int:
     """Tell each invitee of ``match_id`` (while the match still waits for them): a socket
     frame if they are on the site, else a push. How many pushes were accepted."""
     match = (Match.objects.filter(pk=match_id, status=Match.Status.WAITING)
-             .values("created_by_id", "rematch_of_id").first())
+             .values("rematch_of_id").first())
     if match is None:
         return 0
     online = online_users(user_ids)
-    inviter_of = dict(Seat.objects.filter(match_id=match_id, kind=Seat.Kind.RESERVED,
-                                          reserved_for_id__in=user_ids)
-                      .values_list("reserved_for_id", "invited_by_id"))
-    names = {u: _name(inviter_of.get(u) or match["created_by_id"]) for u in user_ids}
-    frames = {u: orjson.dumps({"type": "invitation", "match": match_id, "invited_by": names[u],
-                               "rematch": bool(match["rematch_of_id"])}).decode()
-              for u in user_ids}
-    publish_frames({u: [frames[u]] for u in user_ids if u in online})
+    # Who kept each seat, by name ("" once that account is gone).
+    names = dict(Seat.objects.filter(match_id=match_id, kind=Seat.Kind.RESERVED,
+                                     reserved_for_id__in=user_ids)
+                 .values_list("reserved_for_id", "invited_by__username"))
+    publish_frames({u: [orjson.dumps({"type": "invitation", "match": match_id,
+                                      "invited_by": names.get(u) or "",
+                                      "rematch": bool(match["rematch_of_id"])}).decode()]
+                    for u in user_ids if u in online})
     sent = 0
     for user_id in sorted(set(user_ids) - online):
-        inviter = names[user_id]
+        inviter = names.get(user_id) or ""
         with _speaking_to(user_id):
             title = (_("A rematch is offered") if match["rematch_of_id"]
                      else _("You are invited to a match"))

@@ -77,3 +77,20 @@ def test_every_row_survives_the_move_into_the_social_and_notifications_apps():
             "social_reaction", "notifications_pushsubscription",
             "notifications_notificationsettings"} <= tables
     assert not {"accounts_friendship", "games_reaction", "accounts_pushsubscription"} & tables
+
+
+def test_a_seat_reserved_before_inviters_were_noted_names_the_matchs_creator():
+    old = migrate([("games", "0016_seat_fixed_name")])
+    users = old.get_model("auth", "User")
+    host, guest = users.objects.create(username="hosta"), users.objects.create(username="guesta")
+    match = old.get_model("games", "Match").objects.create(
+        created_by=host, rules={}, hands_to_play=1, turn_seconds=30, status="waiting")
+    seats = old.get_model("games", "Seat").objects
+    seats.create(match=match, number=0, kind="human", user=host)
+    seats.create(match=match, number=1, kind="reserved", reserved_for=guest)
+    seats.create(match=match, number=2, kind="open")
+
+    new = migrate(latest())
+    inviters = dict(new.get_model("games", "Seat").objects.filter(match_id=match.id)
+                    .values_list("number", "invited_by_id"))
+    assert inviters == {0: None, 1: host.id, 2: None}
