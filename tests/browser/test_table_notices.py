@@ -100,6 +100,8 @@ def test_a_turn_that_begins_while_the_app_is_on_another_screen_is_told_there(ope
     page = open_phone()
     sign_up(page)
     page.goto("/history")
+    # The turn is told over the socket: it is open before the turn begins.
+    expect(page.locator("body[data-live=on]")).to_have_count(1, timeout=10_000)
     match_id = match_through_api(page, ["bot:easy"] * 3, turn_seconds=86400)["id"]
     told = page.get_by_test_id("turn-toast")
     expect(told).to_have_text(f"Your turn in match #{match_id}.", timeout=20_000)
